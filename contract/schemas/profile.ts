@@ -1,0 +1,44 @@
+import * as v from 'valibot'
+
+export const USER_TYPES = ['customer', 'executor'] as const
+export type UserType = (typeof USER_TYPES)[number]
+
+export const GENDERS = ['male', 'female', 'not_specified'] as const
+
+/** 0 not verified, 1 verified, 2 under review, 3 denied (spec section 4). */
+export const VERIFICATION = { none: 0, verified: 1, review: 2, denied: 3 } as const
+
+/** Every profile field of spec section 3; fields later features fill start empty. */
+export const ProfileSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  type: v.picklist(USER_TYPES),
+  name: v.string(),
+  surname: v.string(),
+  patronymic: v.nullable(v.string()),
+  username: v.string(),
+  email: v.nullable(v.string()),
+  avatar: v.nullable(v.string()),
+  avatar_thumb: v.nullable(v.string()),
+  photo: v.nullable(v.string()),
+  birthday: v.nullable(v.string()),
+  gender: v.picklist(GENDERS),
+  address: v.nullable(v.string()),
+  languages: v.array(v.string()),
+  rating: v.number(),
+  reviews_count: v.number(),
+  is_online: v.boolean(),
+  last_seen_at: v.nullable(v.string()),
+  verification: v.number(),
+  accepts_orders: v.boolean(),
+  looking_for_internship: v.boolean(),
+  works_remotely: v.boolean(),
+  accepts_at_own_place: v.boolean(),
+  telegram_id: v.nullable(v.string()),
+  telegram_notifications: v.boolean(),
+  email_notifications: v.boolean(),
+  discount_percent: v.number(),
+  discount_text: v.nullable(v.string()),
+  created_at: v.string(),
+})
+export type Profile = v.InferOutput<typeof ProfileSchema>

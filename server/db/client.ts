@@ -1,0 +1,60 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import { sql } from 'drizzle-orm'
+
+export type Database = PgDatabase<PgQueryResultHKT>
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export type DatabaseHandle = {
+  db: Database
+  kind: DatabaseKind
+  /** Applies the SQL migrations that have not run yet. */
+  migrate: () => Promise<void>
+  close: () => Promise<void>
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+// Column names are snake_case in SQL and camelCase in TypeScript; drizzle-kit generates with the same setting.
+const CASING = 'snake_case' as const
+
+/** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`). */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzlePg({ client: pool, casing: CASING })
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    }
+  }
+  const inMemory = options.dataDir === 'memory://'
+  if (!inMemory) await mkdir(options.dataDir, { recursive: true })
+  const client = await PGlite.create(inMemory ? undefined : `${options.dataDir}/pglite`)
+  const db = drizzlePglite({ client, casing: CASING })
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  }
+}
+
+/**
+ * Runs `work` in a transaction that holds an advisory lock on `key`, so that two requests about the same thing
+ * (one phone, one order) run one after the other on every server process. The lock ends with the transaction.
+ */
+export function withLock<T>(db: Database, key: string, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`)
+    return work(tx as unknown as Database)
+  })
+}

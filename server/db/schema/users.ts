@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  date,
+  integer,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+
+/** A person: one account whether they act as customer or executor; `type` is the mode they are in now. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    slug: text().notNull().unique(),
+    type: text({ enum: ['customer', 'executor'] }).notNull().default('customer'),
+    /** 998XXXXXXXXX; the spec calls it username. */
+    phone: text().notNull().unique(),
+    name: text().notNull(),
+    surname: text().notNull(),
+    patronymic: text(),
+    email: text(),
+    passwordHash: text().notNull(),
+    avatar: text(),
+    avatarThumb: text(),
+    photo: text(),
+    birthday: date(),
+    gender: text({ enum: ['male', 'female', 'not_specified'] }).notNull().default('not_specified'),
+    address: text(),
+    languages: text().array().notNull().default(sql`'{}'::text[]`),
+    rating: real().notNull().default(0),
+    reviewsCount: integer().notNull().default(0),
+    lastSeenAt: timestamp({ withTimezone: true }),
+    verification: smallint().notNull().default(0),
+    acceptsOrders: boolean().notNull().default(true),
+    lookingForInternship: boolean().notNull().default(false),
+    worksRemotely: boolean().notNull().default(false),
+    acceptsAtOwnPlace: boolean().notNull().default(false),
+    telegramId: text(),
+    telegramNotifications: boolean().notNull().default(false),
+    emailNotifications: boolean().notNull().default(false),
+    discountPercent: smallint().notNull().default(0),
+    discountText: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('users_phone_format', sql`${table.phone} ~ '^998[0-9]{9}$'`),
+    check('users_type_value', sql`${table.type} in ('customer', 'executor')`),
+    check('users_verification_range', sql`${table.verification} between 0 and 3`),
+    check('users_discount_range', sql`${table.discountPercent} between 0 and 100`),
+  ],
+)
+
+export type UserRow = typeof users.$inferSelect

@@ -1,0 +1,20 @@
+import Negotiator from 'negotiator'
+
+/** oz is Uzbek in Latin script and uz Uzbek in Cyrillic, as the product has always named them. */
+export const LOCALES = ['ru', 'oz', 'uz', 'en'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'ru'
+
+// Browsers send script subtags for Uzbek; map them onto the product's two codes before negotiating.
+const SCRIPT_ALIASES: [RegExp, Locale][] = [
+  [/\buz-latn(-[a-z]+)?\b/gi, 'oz'],
+  [/\buz-cyrl(-[a-z]+)?\b/gi, 'uz'],
+]
+
+/** Picks the best supported language of an Accept-Language header; ru when none fits. */
+export function resolveLocale(acceptLanguage: string | undefined): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE
+  const header = SCRIPT_ALIASES.reduce((value, [pattern, code]) => value.replace(pattern, code), acceptLanguage)
+  const best = new Negotiator({ headers: { 'accept-language': header } }).language([...LOCALES])
+  return (best as Locale | undefined) ?? DEFAULT_LOCALE
+}

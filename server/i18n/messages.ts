@@ -1,0 +1,314 @@
+import type { ErrorCode } from '#contract/errors.ts'
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '#contract/schemas/auth.ts'
+import type { Locale } from './locale.ts'
+
+type Translations = Record<Locale, string>
+
+/**
+ * Every message the server writes, in the four languages. `{n}` is replaced by a number (seconds, limits).
+ * NOTE: a key missing here fails a test (tests/server/messages.test.ts), so a new error code cannot ship untranslated.
+ */
+export const messages: Record<ErrorCode, Translations> = {
+  wrong_sms_code: {
+    ru: 'Неверный код из SMS, попробуйте ещё раз',
+    oz: "SMS kodi noto'g'ri, qaytadan urinib ko'ring",
+    uz: 'SMS коди нотўғри, қайтадан уриниб кўринг',
+    en: 'Wrong SMS code, try again',
+  },
+  user_with_this_number: {
+    ru: 'Пользователь с таким номером уже существует',
+    oz: 'Bu raqamli foydalanuvchi allaqachon mavjud',
+    uz: 'Бу рақамли фойдаланувчи аллақачон мавжуд',
+    en: 'A user with this number already exists',
+  },
+  user_not_reg: {
+    ru: 'Пользователь не зарегистрирован',
+    oz: "Foydalanuvchi ro'yxatdan o'tmagan",
+    uz: 'Фойдаланувчи рўйхатдан ўтмаган',
+    en: 'User is not registered',
+  },
+  phone_number_required: {
+    ru: 'Укажите номер телефона',
+    oz: 'Telefon raqamini kiriting',
+    uz: 'Телефон рақамини киритинг',
+    en: 'Enter your phone number',
+  },
+  correct_pnone_number: {
+    ru: 'Введите правильный номер телефона: +998 и 9 цифр',
+    oz: "To'g'ri telefon raqamini kiriting: +998 va 9 ta raqam",
+    uz: 'Тўғри телефон рақамини киритинг: +998 ва 9 та рақам',
+    en: 'Enter a valid phone number: +998 and 9 digits',
+  },
+  password_required: {
+    ru: 'Введите пароль',
+    oz: 'Parolni kiriting',
+    uz: 'Паролни киритинг',
+    en: 'Enter your password',
+  },
+  type_required: {
+    ru: 'Выберите: заказчик или исполнитель',
+    oz: 'Tanlang: buyurtmachi yoki ijrochi',
+    uz: 'Танланг: буюртмачи ёки ижрочи',
+    en: 'Choose customer or executor',
+  },
+  specify_password: {
+    ru: 'Укажите пароль',
+    oz: 'Parolni kiriting',
+    uz: 'Паролни киритинг',
+    en: 'Specify a password',
+  },
+  password_least: {
+    ru: 'Пароль должен содержать не менее {n} символов',
+    oz: "Parol kamida {n} ta belgidan iborat bo'lishi kerak",
+    uz: 'Парол камида {n} та белгидан иборат бўлиши керак',
+    en: 'The password must be at least {n} characters long',
+  },
+  specify_sms_code: {
+    ru: 'Введите код из SMS',
+    oz: 'SMS kodini kiriting',
+    uz: 'SMS кодини киритинг',
+    en: 'Enter the SMS code',
+  },
+  sms_code_least_min: {
+    ru: 'Код должен состоять из {n} цифр',
+    oz: "Kod {n} ta raqamdan iborat bo'lishi kerak",
+    uz: 'Код {n} та рақамдан иборат бўлиши керак',
+    en: 'The code must have {n} digits',
+  },
+  sms_code_least_max: {
+    ru: 'Код должен состоять из {n} цифр',
+    oz: "Kod {n} ta raqamdan iborat bo'lishi kerak",
+    uz: 'Код {n} та рақамдан иборат бўлиши керак',
+    en: 'The code must have {n} digits',
+  },
+  confirm_password: {
+    ru: 'Подтвердите пароль',
+    oz: 'Parolni tasdiqlang',
+    uz: 'Паролни тасдиқланг',
+    en: 'Confirm the password',
+  },
+  confirm_sameAsPassword: {
+    ru: 'Пароли не совпадают',
+    oz: 'Parollar mos kelmadi',
+    uz: 'Пароллар мос келмади',
+    en: 'The passwords do not match',
+  },
+  specify_type_user: {
+    ru: 'Укажите тип пользователя',
+    oz: 'Foydalanuvchi turini tanlang',
+    uz: 'Фойдаланувчи турини танланг',
+    en: 'Specify the user type',
+  },
+  name_required: {
+    ru: 'Введите имя',
+    oz: 'Ismingizni kiriting',
+    uz: 'Исмингизни киритинг',
+    en: 'Enter your first name',
+  },
+  name_max: {
+    ru: 'Имя не длиннее {n} символов',
+    oz: "Ism {n} ta belgidan oshmasligi kerak",
+    uz: 'Исм {n} та белгидан ошмаслиги керак',
+    en: 'The first name must be at most {n} characters',
+  },
+  surname_required: {
+    ru: 'Введите фамилию',
+    oz: 'Familiyangizni kiriting',
+    uz: 'Фамилиянгизни киритинг',
+    en: 'Enter your surname',
+  },
+  surname_max: {
+    ru: 'Фамилия не длиннее {n} символов',
+    oz: 'Familiya {n} ta belgidan oshmasligi kerak',
+    uz: 'Фамилия {n} та белгидан ошмаслиги керак',
+    en: 'The surname must be at most {n} characters',
+  },
+  patronymic_max: {
+    ru: 'Отчество не длиннее {n} символов',
+    oz: "Otasining ismi {n} ta belgidan oshmasligi kerak",
+    uz: 'Отасининг исми {n} та белгидан ошмаслиги керак',
+    en: 'The patronymic must be at most {n} characters',
+  },
+  email_invalid: {
+    ru: 'Введите правильный адрес электронной почты',
+    oz: "To'g'ri elektron pochta manzilini kiriting",
+    uz: 'Тўғри электрон почта манзилини киритинг',
+    en: 'Enter a valid e-mail address',
+  },
+  password_max: {
+    ru: 'Пароль не длиннее {n} символов',
+    oz: 'Parol {n} ta belgidan oshmasligi kerak',
+    uz: 'Парол {n} та белгидан ошмаслиги керак',
+    en: 'The password must be at most {n} characters',
+  },
+  password_letters_digits: {
+    ru: 'Пароль должен содержать буквы и цифры',
+    oz: "Parolda harflar va raqamlar bo'lishi kerak",
+    uz: 'Паролда ҳарфлар ва рақамлар бўлиши керак',
+    en: 'The password must contain letters and digits',
+  },
+  password_too_common: {
+    ru: 'Этот пароль слишком распространён, придумайте другой',
+    oz: "Bu parol juda keng tarqalgan, boshqasini o'ylab toping",
+    uz: 'Бу парол жуда кенг тарқалган, бошқасини ўйлаб топинг',
+    en: 'This password is too common, choose another one',
+  },
+  sms_type_invalid: {
+    ru: 'Неизвестное назначение кода',
+    oz: "Kodning maqsadi noma'lum",
+    uz: 'Коднинг мақсади номаълум',
+    en: 'Unknown code purpose',
+  },
+  required_id_required: {
+    ru: 'Сначала запросите код по SMS',
+    oz: "Avval SMS orqali kod so'rang",
+    uz: 'Аввал SMS орқали код сўранг',
+    en: 'Request an SMS code first',
+  },
+  sms_not_verified: {
+    ru: 'Номер телефона не подтверждён кодом из SMS',
+    oz: 'Telefon raqami SMS kodi bilan tasdiqlanmagan',
+    uz: 'Телефон рақами SMS коди билан тасдиқланмаган',
+    en: 'The phone number has not been confirmed with an SMS code',
+  },
+  sms_code_expired: {
+    ru: 'Срок действия кода истёк, запросите новый',
+    oz: "Kodning amal qilish muddati tugadi, yangisini so'rang",
+    uz: 'Коднинг амал қилиш муддати тугади, янгисини сўранг',
+    en: 'The code has expired, request a new one',
+  },
+  sms_code_attempts_exceeded: {
+    ru: 'Слишком много неверных попыток для этого кода, запросите новый',
+    oz: "Bu kod uchun noto'g'ri urinishlar juda ko'p, yangisini so'rang",
+    uz: 'Бу код учун нотўғри уринишлар жуда кўп, янгисини сўранг',
+    en: 'Too many wrong tries for this code, request a new one',
+  },
+  sms_attempts_exhausted: {
+    ru: 'Слишком много неверных кодов для этого номера. Повторите через {n} с',
+    oz: "Bu raqam uchun noto'g'ri kodlar juda ko'p. {n} soniyadan keyin urinib ko'ring",
+    uz: 'Бу рақам учун нотўғри кодлар жуда кўп. {n} сониядан кейин уриниб кўринг',
+    en: 'Too many wrong codes for this number. Try again in {n} s',
+  },
+  sms_resend_too_soon: {
+    ru: 'Новый код можно запросить через {n} с',
+    oz: "Yangi kodni {n} soniyadan keyin so'rash mumkin",
+    uz: 'Янги кодни {n} сониядан кейин сўраш мумкин',
+    en: 'You can request a new code in {n} s',
+  },
+  sms_limit_phone: {
+    ru: 'Слишком много кодов для этого номера. Повторите через {n} с',
+    oz: "Bu raqamga juda ko'p kod yuborildi. {n} soniyadan keyin urinib ko'ring",
+    uz: 'Бу рақамга жуда кўп код юборилди. {n} сониядан кейин уриниб кўринг',
+    en: 'Too many codes for this number. Try again in {n} s',
+  },
+  sms_limit_ip: {
+    ru: 'Слишком много запросов кодов с вашего устройства. Повторите через {n} с',
+    oz: "Qurilmangizdan juda ko'p kod so'raldi. {n} soniyadan keyin urinib ko'ring",
+    uz: 'Қурилмангиздан жуда кўп код сўралди. {n} сониядан кейин уриниб кўринг',
+    en: 'Too many code requests from your device. Try again in {n} s',
+  },
+  sms_send_failed: {
+    ru: 'Не удалось отправить SMS, попробуйте позже',
+    oz: "SMS yuborib bo'lmadi, keyinroq urinib ko'ring",
+    uz: 'SMS юбориб бўлмади, кейинроқ уриниб кўринг',
+    en: 'The SMS could not be sent, try again later',
+  },
+  wrong_credentials: {
+    ru: 'Неверный номер телефона или пароль',
+    oz: "Telefon raqami yoki parol noto'g'ri",
+    uz: 'Телефон рақами ёки парол нотўғри',
+    en: 'Wrong phone number or password',
+  },
+  too_many_login_attempts: {
+    ru: 'Слишком много неудачных попыток входа. Повторите через {n} с',
+    oz: "Kirishga muvaffaqiyatsiz urinishlar juda ko'p. {n} soniyadan keyin urinib ko'ring",
+    uz: 'Киришга муваффақиятсиз уринишлар жуда кўп. {n} сониядан кейин уриниб кўринг',
+    en: 'Too many failed logins. Try again in {n} s',
+  },
+  unauthorized: {
+    ru: 'Войдите, чтобы продолжить',
+    oz: 'Davom etish uchun tizimga kiring',
+    uz: 'Давом этиш учун тизимга киринг',
+    en: 'Log in to continue',
+  },
+  token_expired: {
+    ru: 'Сессия истекла, войдите снова',
+    oz: 'Seans muddati tugadi, qaytadan kiring',
+    uz: 'Сеанс муддати тугади, қайтадан киринг',
+    en: 'Your session has expired, log in again',
+  },
+  refresh_invalid: {
+    ru: 'Сессия завершена, войдите снова',
+    oz: 'Seans yakunlandi, qaytadan kiring',
+    uz: 'Сеанс якунланди, қайтадан киринг',
+    en: 'Your session has ended, log in again',
+  },
+  refresh_reused: {
+    ru: 'Сессия завершена из соображений безопасности, войдите снова',
+    oz: 'Xavfsizlik uchun seans yakunlandi, qaytadan kiring',
+    uz: 'Хавфсизлик учун сеанс якунланди, қайтадан киринг',
+    en: 'Your session was ended for safety, log in again',
+  },
+  forbidden: {
+    ru: 'Временно нет доступа',
+    oz: "Vaqtincha ruxsat yo'q",
+    uz: 'Вақтинча рухсат йўқ',
+    en: 'Temporarily no access',
+  },
+  not_found: {
+    ru: 'Ничего не найдено',
+    oz: 'Hech narsa topilmadi',
+    uz: 'Ҳеч нарса топилмади',
+    en: 'Nothing found',
+  },
+  too_many_requests: {
+    ru: 'Слишком много запросов. Повторите через {n} с',
+    oz: "So'rovlar juda ko'p. {n} soniyadan keyin urinib ko'ring",
+    uz: 'Сўровлар жуда кўп. {n} сониядан кейин уриниб кўринг',
+    en: 'Too many requests. Try again in {n} s',
+  },
+  invalid_request: {
+    ru: 'Проверьте введённые данные',
+    oz: "Kiritilgan ma'lumotlarni tekshiring",
+    uz: 'Киритилган маълумотларни текширинг',
+    en: 'Check the data you entered',
+  },
+  error_occurred: {
+    ru: 'Произошла ошибка',
+    oz: 'Xatolik yuz berdi',
+    uz: 'Хатолик юз берди',
+    en: 'An error occurred',
+  },
+}
+
+/** Texts that are not errors: what the SMS says. */
+export const smsTexts: Record<'register' | 'reset_pass', Translations> = {
+  register: {
+    ru: 'Fika: код подтверждения {code}. Никому его не сообщайте.',
+    oz: 'Fika: tasdiqlash kodi {code}. Uni hech kimga aytmang.',
+    uz: 'Fika: тасдиқлаш коди {code}. Уни ҳеч кимга айтманг.',
+    en: 'Fika: your confirmation code is {code}. Do not share it.',
+  },
+  reset_pass: {
+    ru: 'Fika: код для смены пароля {code}. Никому его не сообщайте.',
+    oz: "Fika: parolni tiklash kodi {code}. Uni hech kimga aytmang.",
+    uz: 'Fika: паролни тиклаш коди {code}. Уни ҳеч кимга айтманг.',
+    en: 'Fika: your password reset code is {code}. Do not share it.',
+  },
+}
+
+export function translate(code: string, locale: Locale, n?: number): string {
+  const entry = (messages as Record<string, Translations | undefined>)[code] ?? messages.error_occurred
+  return n === undefined ? entry[locale] : entry[locale].replaceAll('{n}', String(n))
+}
+
+/** The number a validation message names, where it names one. */
+export const messageNumbers: Partial<Record<ErrorCode, number>> = {
+  password_least: PASSWORD_MIN,
+  password_max: PASSWORD_MAX,
+  name_max: NAME_MAX,
+  surname_max: NAME_MAX,
+  patronymic_max: NAME_MAX,
+  sms_code_least_min: SMS_CODE_LENGTH,
+  sms_code_least_max: SMS_CODE_LENGTH,
+}

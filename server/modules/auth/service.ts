@@ -1,0 +1,166 @@
+import slugify from '@sindresorhus/slugify'
+import type { LoginBody, RegisterBody, ResetPasswordBody } from '#contract/schemas/auth.ts'
+import type { UserRow } from '#server/db/schema/users.ts'
+import { AppError, fieldError, rateLimited, unauthorized } from '#server/lib/app-error.ts'
+import { addSeconds, type Clock } from '#server/lib/clock.ts'
+import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
+import { randomToken, sha256 } from '#server/lib/secrets.ts'
+import { windowLimit } from '#server/lib/sliding-window.ts'
+import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
+import type { SmsService } from '#server/modules/sms/service.ts'
+import { presentProfile } from '#server/modules/users/present-profile.ts'
+import { isUniqueViolation, type UsersRepository } from '#server/modules/users/repository.ts'
+import type { AccessClaims, AccessTokens } from './access-tokens.ts'
+import type { SessionsRepository } from './repository.ts'
+
+export const SESSION_RULES = {
+  REFRESH_LIFETIME_S: 30 * 24 * 3600,
+  FAILED_LOGINS_PER_PHONE: 10,
+  FAILED_LOGINS_PER_IP: 30,
+  FAILED_LOGIN_WINDOW_S: 15 * 60,
+} as const
+
+type Deps = {
+  users: UsersRepository
+  sessions: SessionsRepository
+  attempts: AttemptsRepository
+  sms: SmsService
+  tokens: AccessTokens
+  clock: Clock
+}
+
+export type Session = {
+  token: string
+  profile: ReturnType<typeof presentProfile>
+  refresh: { value: string; expiresAt: Date }
+}
+
+const slugBaseOf = (name: string, surname: string) => slugify(`${name} ${surname}`).slice(0, 60) || 'user'
+
+export function createAuthService({ users, sessions, attempts, sms, tokens, clock }: Deps) {
+  async function issueRefreshToken(familyId: string, now: Date) {
+    const value = randomToken()
+    await sessions.addToken(familyId, sha256(value), now)
+    return value
+  }
+
+  async function startSession(user: UserRow): Promise<Session> {
+    const now = clock.now()
+    const family = await sessions.createFamily(user.id, now, addSeconds(now, SESSION_RULES.REFRESH_LIFETIME_S))
+    const refresh = await issueRefreshToken(family.id, now)
+    const token = await tokens.sign({ userId: user.id, type: user.type, sessionId: family.id })
+    return { token, profile: presentProfile(user, now), refresh: { value: refresh, expiresAt: family.expiresAt } }
+  }
+
+  function assertNotCommon(password: string, field: string) {
+    if (isCommonPassword(password)) throw fieldError(field, 'password_too_common')
+  }
+
+  async function assertLoginAllowed(phone: string, ip: string) {
+    const now = clock.now()
+    const since = addSeconds(now, -SESSION_RULES.FAILED_LOGIN_WINDOW_S)
+    const checks = [
+      windowLimit(
+        await attempts.since('login', { phone }, since),
+        SESSION_RULES.FAILED_LOGINS_PER_PHONE,
+        SESSION_RULES.FAILED_LOGIN_WINDOW_S,
+        now,
+      ),
+      windowLimit(
+        await attempts.since('login', { ip }, since),
+        SESSION_RULES.FAILED_LOGINS_PER_IP,
+        SESSION_RULES.FAILED_LOGIN_WINDOW_S,
+        now,
+      ),
+    ]
+    for (const check of checks) if (check.exceeded) throw rateLimited('too_many_login_attempts', check.retryAfterS)
+  }
+
+  return {
+    async register(body: RegisterBody, ip: string): Promise<Session> {
+      assertNotCommon(body.password, 'password')
+      if (await users.existsByPhone(body.username)) throw fieldError('username', 'user_with_this_number', 'conflict')
+      await sms.consume({ required_id: body.required_id, phone: body.username, purpose: 'register', ip })
+      try {
+        const user = await users.insert({
+          phone: body.username,
+          name: body.name,
+          surname: body.surname,
+          patronymic: body.patronymic || null,
+          email: body.email || null,
+          passwordHash: await hashPassword(body.password),
+          type: body.type,
+          slugBase: slugBaseOf(body.name, body.surname),
+        })
+        return await startSession(user)
+      } catch (error) {
+        if (isUniqueViolation(error)) throw fieldError('username', 'user_with_this_number', 'conflict')
+        throw error
+      }
+    },
+
+    async login(body: LoginBody, ip: string): Promise<Session> {
+      await assertLoginAllowed(body.username, ip)
+      const user = await users.findByPhone(body.username)
+      const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password)
+      if (!user || !matches) {
+        await attempts.record('login', body.username, ip, clock.now())
+        throw new AppError('auth', 'wrong_credentials')
+      }
+      const current = user.type === body.type ? user : await users.setType(user.id, body.type, clock.now())
+      return startSession(current ?? user)
+    },
+
+    /** A new password ends every other session of the account, then logs in here as customer. */
+    async resetPassword(body: ResetPasswordBody, ip: string): Promise<Session> {
+      assertNotCommon(body.password, 'password')
+      const user = await users.findByPhone(body.phone)
+      if (!user) throw fieldError('phone', 'user_not_reg', 'not_found')
+      await sms.consume({ required_id: body.required_id, phone: body.phone, purpose: 'reset_pass', code: body.smsCode, ip })
+      const now = clock.now()
+      const updated = await users.setPassword(user.id, await hashPassword(body.password), 'customer', now)
+      await sessions.revokeAllOfUser(user.id, 'password_reset', now)
+      return startSession(updated ?? user)
+    },
+
+    /** Rotates the refresh token; a token presented twice means it leaked, so its whole family is ended. */
+    async refresh(presented: string | undefined): Promise<Omit<Session, 'profile'>> {
+      if (!presented) throw unauthorized('refresh_invalid')
+      const now = clock.now()
+      const tokenHash = sha256(presented)
+      const found = await sessions.findToken(tokenHash)
+      if (!found || found.family.revokedAt || found.family.expiresAt <= now) throw unauthorized('refresh_invalid')
+      if (found.token.usedAt || !(await sessions.useToken(tokenHash, now))) {
+        await sessions.revokeFamily(found.family.id, 'reuse', now)
+        throw unauthorized('refresh_reused')
+      }
+      const user = await users.findById(found.family.userId)
+      if (!user) throw unauthorized('refresh_invalid')
+      const refresh = await issueRefreshToken(found.family.id, now)
+      const token = await tokens.sign({ userId: user.id, type: user.type, sessionId: found.family.id })
+      return { token, refresh: { value: refresh, expiresAt: found.family.expiresAt } }
+    },
+
+    async logout(presented: string | undefined, claims: AccessClaims | undefined) {
+      const now = clock.now()
+      const found = presented ? await sessions.findToken(sha256(presented)) : undefined
+      if (found) await sessions.revokeFamily(found.family.id, 'logout', now)
+      if (claims) await sessions.revokeFamily(claims.sessionId, 'logout', now)
+    },
+
+    /** Who a bearer token speaks for; an ended session's token stops working before it expires. */
+    async authenticate(bearer: string): Promise<AccessClaims> {
+      const claims = await tokens.verify(bearer)
+      const family = await sessions.findFamily(claims.sessionId)
+      if (!family || family.revokedAt || family.expiresAt <= clock.now()) throw unauthorized('unauthorized')
+      return claims
+    },
+
+    async profileOf(userId: number) {
+      const user = await users.findById(userId)
+      if (!user) throw unauthorized('unauthorized')
+      return presentProfile(user, clock.now())
+    },
+  }
+}
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,82 @@
+import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import type { Database } from '#server/db/client.ts'
+import { smsVerifications } from '#server/db/schema/auth.ts'
+
+export type SmsPurpose = 'register' | 'reset_pass'
+export type Verification = typeof smsVerifications.$inferSelect
+
+export function createSmsRepository(db: Database) {
+  return {
+    async sentToPhoneSince(phone: string, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ at: smsVerifications.createdAt })
+        .from(smsVerifications)
+        .where(and(eq(smsVerifications.phone, phone), gt(smsVerifications.createdAt, since)))
+        .orderBy(asc(smsVerifications.createdAt))
+      return rows.map((row) => row.at)
+    },
+
+    async sentFromIpSince(ip: string, since: Date): Promise<Date[]> {
+      const rows = await db
+        .select({ at: smsVerifications.createdAt })
+        .from(smsVerifications)
+        .where(and(eq(smsVerifications.ip, ip), gt(smsVerifications.createdAt, since)))
+        .orderBy(asc(smsVerifications.createdAt))
+      return rows.map((row) => row.at)
+    },
+
+    async insert(values: typeof smsVerifications.$inferInsert) {
+      await db.insert(smsVerifications).values(values)
+    },
+
+    async remove(id: string) {
+      await db.delete(smsVerifications).where(eq(smsVerifications.id, id))
+    },
+
+    async find(id: string): Promise<Verification | undefined> {
+      const [row] = await db.select().from(smsVerifications).where(eq(smsVerifications.id, id)).limit(1)
+      return row
+    },
+
+    /** Takes one of the code's tries, or answers false when none is left. */
+    async takeAttempt(id: string, maxAttempts: number): Promise<boolean> {
+      const rows = await db
+        .update(smsVerifications)
+        .set({ attempts: sql`${smsVerifications.attempts} + 1` })
+        .where(and(eq(smsVerifications.id, id), lt(smsVerifications.attempts, maxAttempts)))
+        .returning({ id: smsVerifications.id })
+      return rows.length === 1
+    },
+
+    async markVerified(id: string, at: Date) {
+      await db
+        .update(smsVerifications)
+        .set({ verifiedAt: at })
+        .where(and(eq(smsVerifications.id, id), isNull(smsVerifications.verifiedAt)))
+    },
+
+    /** Uses a verified code for its purpose, once: a second caller with the same id gets undefined. */
+    async consume(where: { id: string; phone: string; purpose: SmsPurpose; verifiedAfter: Date }, at: Date) {
+      const [row] = await db
+        .update(smsVerifications)
+        .set({ consumedAt: at })
+        .where(
+          and(
+            eq(smsVerifications.id, where.id),
+            eq(smsVerifications.phone, where.phone),
+            eq(smsVerifications.purpose, where.purpose),
+            isNotNull(smsVerifications.verifiedAt),
+            gt(smsVerifications.verifiedAt, where.verifiedAfter),
+            isNull(smsVerifications.consumedAt),
+          ),
+        )
+        .returning()
+      return row
+    },
+
+    async purgeBefore(before: Date) {
+      await db.delete(smsVerifications).where(lt(smsVerifications.createdAt, before))
+    },
+  }
+}
+export type SmsRepository = ReturnType<typeof createSmsRepository>

@@ -1,0 +1,77 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Database } from '#server/db/client.ts'
+import { users, type UserRow } from '#server/db/schema/users.ts'
+
+export type NewUser = {
+  phone: string
+  name: string
+  surname: string
+  patronymic: string | null
+  email: string | null
+  passwordHash: string
+  type: 'customer' | 'executor'
+  slugBase: string
+}
+
+export function createUsersRepository(db: Database) {
+  return {
+    async findByPhone(phone: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1)
+      return row
+    },
+
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+      return row
+    },
+
+    async existsByPhone(phone: string): Promise<boolean> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1)
+      return row !== undefined
+    },
+
+    /** Inserts the user with a slug ending in its id, which keeps slugs unique without a retry loop. */
+    async insert(user: NewUser): Promise<UserRow> {
+      const { slugBase, ...values } = user
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(users)
+          .values({ ...values, slug: sql`gen_random_uuid()::text` })
+          .returning({ id: users.id })
+        const [row] = await tx
+          .update(users)
+          .set({ slug: `${slugBase}-${inserted!.id}` })
+          .where(eq(users.id, inserted!.id))
+          .returning()
+        return row!
+      })
+    },
+
+    async setType(id: number, type: UserRow['type'], now: Date): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ type, updatedAt: now }).where(eq(users.id, id)).returning()
+      return row
+    },
+
+    async setPassword(id: number, passwordHash: string, type: UserRow['type'], now: Date) {
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, type, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning()
+      return row
+    },
+
+    async count(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users)
+      return row?.n ?? 0
+    },
+  }
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>
+
+/** Postgres reports a broken unique constraint with this SQLSTATE, on PGlite as on a server. */
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  ((error as { code?: string }).code === '23505' ||
+    (error as { cause?: { code?: string } }).cause?.code === '23505')

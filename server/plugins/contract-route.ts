@@ -1,0 +1,82 @@
+import { toJsonSchema } from '@valibot/to-json-schema'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import * as v from 'valibot'
+import { ERROR_CODES, type ErrorCode } from '#contract/errors.ts'
+import type { Endpoint } from '#contract/endpoints.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import type { AccessClaims } from '#server/modules/auth/access-tokens.ts'
+
+type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
+
+type Context<E extends Endpoint> = {
+  body: Out<E['body']>
+  query: Out<E['query']>
+  request: FastifyRequest
+  reply: FastifyReply
+  /** Set on endpoints with `auth: true`. */
+  auth: E['auth'] extends true ? AccessClaims : undefined
+}
+
+const KNOWN_CODES = new Set<string>(ERROR_CODES)
+
+/** valibot issues -> one validation error whose fields carry the contract's message keys. */
+function validationError(issues: v.GenericIssue[]): AppError {
+  const fields: Record<string, ErrorCode[]> = {}
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) ?? '_'
+    const code = (KNOWN_CODES.has(issue.message) ? issue.message : 'invalid_request') as ErrorCode
+    const list = (fields[field] ??= [])
+    if (!list.includes(code)) list.push(code)
+  }
+  const first = Object.values(fields)[0]?.[0] ?? 'invalid_request'
+  return new AppError('validation', first, { fields })
+}
+
+function parse<S extends v.GenericSchema | undefined>(schema: S, input: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>
+  const result = v.safeParse(schema, input ?? {})
+  if (!result.success) throw validationError(result.issues)
+  return result.output as Out<S>
+}
+
+function documented(schema: v.GenericSchema | undefined) {
+  if (!schema) return undefined
+  // NOTE: transforms (phone normalisation) have no JSON Schema form; the docs show the input side.
+  const { $schema: _ignored, ...json } = toJsonSchema(schema, { errorMode: 'ignore', typeMode: 'input' })
+  return json
+}
+
+export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
+
+/**
+ * Registers one endpoint of the contract: its path and method, its docs, and validation of query and body with
+ * the same valibot schemas the web app uses. The handler receives parsed input and returns the response.
+ */
+export function contractRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (context: Context<E>) => Promise<Out<E['response']>> | Out<E['response']>,
+  options: { rateLimit?: false } = {},
+) {
+  app.route({
+    method: endpoint.method,
+    url: toFastifyPath(endpoint.path),
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.tag],
+      ...(endpoint.query && { querystring: documented(endpoint.query as v.GenericSchema) }),
+      ...(endpoint.body && { body: documented(endpoint.body as v.GenericSchema) }),
+      ...(endpoint.auth && { security: [{ bearer: [] }] }),
+    },
+    ...(options.rateLimit === false && { config: { rateLimit: false } }),
+    preHandler: endpoint.auth ? [app.authenticate] : [],
+    handler: async (request, reply) =>
+      handler({
+        body: parse(endpoint.body as v.GenericSchema | undefined, request.body) as Out<E['body']>,
+        query: parse(endpoint.query as v.GenericSchema | undefined, request.query) as Out<E['query']>,
+        request,
+        reply,
+        auth: request.auth as Context<E>['auth'],
+      }),
+  })
+}

@@ -1,0 +1,51 @@
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { Redis } from 'ioredis'
+import { rateLimited } from '#server/lib/app-error.ts'
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+
+type Options = { requestsPerMinute: number; redisUrl: string | undefined }
+
+/** Headers, cookies, multipart bodies and the per-address request budget every route shares. */
+export const securityPlugin = fp<Options>(
+  async (app: FastifyInstance, options) => {
+    await app.register(helmet, {
+      // Strict: only this origin's scripts, styles, images and connections; no framing, no plugins.
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    })
+    await app.register(cookie)
+    // The spec's SMS calls are multipart forms; their fields become the body, just as a JSON body would.
+    await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 } })
+
+    const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined
+    if (redis) app.addHook('onClose', async () => void (await redis.quit()))
+    await app.register(rateLimit, {
+      max: options.requestsPerMinute,
+      timeWindow: 60_000,
+      ...(redis && { redis }),
+      errorResponseBuilder: (_request, context) => rateLimited('too_many_requests', context.ttl / 1000),
+    })
+  },
+  { name: 'security' },
+)
