@@ -19,12 +19,29 @@ type Context<E extends Endpoint> = {
 
 const KNOWN_CODES = new Set<string>(ERROR_CODES)
 
+type Entries = Record<string, v.GenericSchema>
+type MaybeObject = { entries?: Entries; pipe?: MaybeObject[] }
+const entriesOf = (schema: MaybeObject): Entries | undefined => schema.entries ?? schema.pipe?.[0]?.entries
+
+/**
+ * valibot reports a missing key with the object's message, not the field's; the field's own schema knows the
+ * message the spec wants (`phone_number_required`), so ask it what it says to nothing.
+ */
+function messageOf(issue: v.GenericIssue, root: v.GenericSchema): string {
+  const key = issue.path?.at(-1)?.key
+  if (issue.type !== 'object' || issue.input !== undefined || typeof key !== 'string') return issue.message
+  const entry = entriesOf(root as MaybeObject)?.[key]
+  const result = entry ? v.safeParse(entry, undefined) : undefined
+  return result && !result.success ? result.issues[0].message : issue.message
+}
+
 /** valibot issues -> one validation error whose fields carry the contract's message keys. */
-function validationError(issues: v.GenericIssue[]): AppError {
+function validationError(issues: v.GenericIssue[], root: v.GenericSchema): AppError {
   const fields: Record<string, ErrorCode[]> = {}
   for (const issue of issues) {
     const field = v.getDotPath(issue) ?? '_'
-    const code = (KNOWN_CODES.has(issue.message) ? issue.message : 'invalid_request') as ErrorCode
+    const message = messageOf(issue, root)
+    const code = (KNOWN_CODES.has(message) ? message : 'invalid_request') as ErrorCode
     const list = (fields[field] ??= [])
     if (!list.includes(code)) list.push(code)
   }
@@ -34,8 +51,9 @@ function validationError(issues: v.GenericIssue[]): AppError {
 
 function parse<S extends v.GenericSchema | undefined>(schema: S, input: unknown): Out<S> {
   if (!schema) return undefined as Out<S>
-  const result = v.safeParse(schema, input ?? {})
-  if (!result.success) throw validationError(result.issues)
+  // One message per field: the first rule it breaks, as a form shows it.
+  const result = v.safeParse(schema, input ?? {}, { abortPipeEarly: true })
+  if (!result.success) throw validationError(result.issues, schema)
   return result.output as Out<S>
 }
 

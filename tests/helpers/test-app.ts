@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import type { InjectOptions } from 'fastify'
+import { buildApp, type AppDeps } from '#server/app.ts'
+import { testConfig, type Config } from '#server/config.ts'
+import type { DatabaseHandle } from '#server/db/client.ts'
+import { addSeconds } from '#server/lib/clock.ts'
+import { createTestDatabase, truncateAll } from './database.ts'
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
+
+/** A clock the test moves by hand: limits and expiries are tested without waiting. */
+export class TestClock {
+  current = new Date('2026-11-21T09:00:00.000Z')
+  now = () => this.current
+  advance(seconds: number) {
+    this.current = addSeconds(this.current, seconds)
+  }
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>
+
+/**
+ * One database per test file (a PGlite start takes seconds), emptied before every test, and a fresh app on it
+ * for every test.
+ */
+export function useTestApp(options: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {}) {
+  let database: DatabaseHandle
+  const state = { app: undefined as App | undefined, clock: new TestClock() }
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+  })
+  beforeEach(async () => {
+    await truncateAll(database)
+    state.clock = new TestClock()
+    state.app = await buildApp({
+      config: { ...testConfig(options.config), JWT_SECRET: TEST_SECRET },
+      database,
+      clock: state.clock,
+      ...options.deps,
+    })
+  })
+  afterEach(async () => {
+    await state.app?.close()
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
+
+  return {
+    get app(): App {
+      if (!state.app) throw new Error('useTestApp: the app exists only inside a test')
+      return state.app
+    },
+    get clock() {
+      return state.clock
+    },
+    get db() {
+      return database
+    },
+    inject(request: InjectOptions) {
+      return this.app.inject(request)
+    },
+  }
+}
+export type TestApp = ReturnType<typeof useTestApp>
