@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { endpoints } from '#contract/endpoints.ts'
+import { resolveLocale } from '#server/i18n/locale.ts'
+import { useTestApp } from '#tests/helpers/test-app.ts'
+
+const t = useTestApp()
+
+describe('GET /api/health', () => {
+  it('answers ok after touching the database', async () => {
+    const response = await t.inject({ method: 'GET', url: endpoints.health.path })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' })
+  })
+
+  it('sends security headers with a strict content security policy', async () => {
+    const response = await t.inject({ method: 'GET', url: endpoints.health.path })
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toContain('unsafe-inline')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['strict-transport-security']).toContain('max-age=')
+  })
+})
+
+describe('errors', () => {
+  it('answers an unknown API path with the one error body, localized', async () => {
+    const ru = await t.inject({ method: 'GET', url: '/api/nothing-here' })
+    expect(ru.statusCode).toBe(404)
+    expect(ru.json()).toEqual({ error: { type: 'not_found', code: 'not_found', message: 'Ничего не найдено' } })
+    const en = await t.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'en-US,en;q=0.9' } })
+    expect(en.json().error.message).toBe('Nothing found')
+  })
+
+  it('answers malformed JSON with 400 validation, not a stack trace', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: endpoints.login.path,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error).toMatchObject({ type: 'validation', code: 'invalid_request' })
+  })
+
+  it('hides what went wrong inside a 500', async () => {
+    t.app.services.auth.profileOf = () => {
+      throw new Error('relation "users" is broken at /srv/secret/path')
+    }
+    const { register } = await import('#tests/helpers/auth-flows.ts')
+    const { token } = await register(t)
+    const response = await t.inject({
+      method: 'GET',
+      url: endpoints.profile.path,
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'oz' },
+    })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({ error: { type: 'server', code: 'error_occurred', message: 'Xatolik yuz berdi' } })
+  })
+})
+
+describe('Accept-Language', () => {
+  it.each([
+    [undefined, 'ru'],
+    ['en', 'en'],
+    ['oz', 'oz'],
+    ['uz', 'uz'],
+    ['uz-Latn-UZ,uz;q=0.8', 'oz'],
+    ['uz-Cyrl', 'uz'],
+    ['de-DE,en;q=0.5', 'en'],
+    ['fr', 'ru'],
+  ])('chooses %s -> %s', (header, locale) => {
+    expect(resolveLocale(header)).toBe(locale)
+  })
+})
+
+describe('GET /api/docs', () => {
+  it('serves the OpenAPI document built from the contract', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    const document = response.json()
+    expect(document.openapi).toMatch(/^3\./)
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/fika/freelancer/sms/send',
+        '/api/fika/freelancer/sms/verify',
+        '/api/fika/freelancer/v1.0.1/auth/register',
+        '/api/fika/freelancer/v1.0.1/auth/login',
+        '/api/fika/freelancer/v1.0.1/profile',
+      ]),
+    )
+    const register = document.paths['/api/fika/freelancer/v1.0.1/auth/register'].post
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toContain('required_id')
+  })
+
+  it('serves the browsable docs page', async () => {
+    const response = await t.inject({ method: 'GET', url: '/api/docs/' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toContain('text/html')
+  })
+})
+
+describe('the general request budget', () => {
+  it('answers 429 with Retry-After once an address spends its requests per minute', async () => {
+    const { buildApp } = await import('#server/app.ts')
+    const { testConfig } = await import('#server/config.ts')
+    const app = await buildApp({
+      config: { ...testConfig({ RATE_LIMIT_PER_MINUTE: 3 }), JWT_SECRET: 'x'.repeat(40) },
+      database: t.db,
+    })
+    const url = `${endpoints.smsCheck.path}?phone=998901234567`
+    for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200)
+    const limited = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } })
+    expect(limited.statusCode).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect(limited.json().error).toMatchObject({ type: 'rate_limited', code: 'too_many_requests' })
+    expect(limited.json().error.message).toMatch(/^Too many requests\. Try again in \d+ s$/)
+    await app.close()
+  })
+})

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '#server/config.ts'
+
+describe('loadConfig', () => {
+  it('starts from safe local defaults', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 8080, DATA_DIR: './data', SMS_PROVIDER: 'dev' })
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.REDIS_URL).toBeUndefined()
+  })
+
+  it('reads PORT, DATA_DIR and DATABASE_URL', () => {
+    expect(
+      loadConfig({ PORT: '9090', DATA_DIR: '/tmp/fika', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }),
+    ).toMatchObject({ PORT: 9090, DATA_DIR: '/tmp/fika', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })
+  })
+
+  it('names every wrong variable in one error', () => {
+    let error: unknown
+    try {
+      loadConfig({ PORT: 'eighty', SMS_PROVIDER: 'pigeon', DATABASE_URL: 'mysql://localhost/db' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const message = (error as ConfigError).message
+    expect(message).toContain('PORT')
+    expect(message).toContain('SMS_PROVIDER')
+    expect(message).toContain('DATABASE_URL')
+  })
+
+  it('requires Eskiz credentials with the eskiz provider and a JWT secret in production', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'eskiz' })).toThrow(/ESKIZ_EMAIL/)
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/)
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/)
+  })
+})
