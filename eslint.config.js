@@ -17,7 +17,10 @@ export default tseslint.config(
     // The contract is shared by every part of the product, so it may import nothing but valibot.
     files: ['contract/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['#server/*', '../server/*', '../../server/*', 'fastify*', 'drizzle*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['#server/*', '../server/*', '../../server/*', 'fastify*', 'drizzle*'] },
+      ],
     },
   },
 )

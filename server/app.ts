@@ -54,7 +54,8 @@ export async function buildApp({ config, database, clock = systemClock, smsSende
   })
   app.setValidatorCompiler(() => () => true)
 
-  const devSms = config.SMS_PROVIDER === 'dev' ? createDevSms({ now: clock.now, log: logDevSms(app) }) : undefined
+  const devSms =
+    config.SMS_PROVIDER === 'dev' ? createDevSms({ now: clock.now, log: logDevSms(app) }) : undefined
   const sender =
     smsSender ??
     devSms?.sender ??

@@ -5,12 +5,21 @@ const bool = v.pipe(
   v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
 )
 const int = (min: number, max: number) =>
-  v.pipe(v.string(), v.regex(/^\d+$/, 'a whole number'), v.transform(Number), v.minValue(min), v.maxValue(max))
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'a whole number'),
+    v.transform(Number),
+    v.minValue(min),
+    v.maxValue(max),
+  )
 const url = (protocols: string[]) =>
   v.pipe(
     v.string(),
     v.url(),
-    v.check((value) => protocols.includes(new URL(value).protocol), `a URL starting with ${protocols.join(' or ')}`),
+    v.check(
+      (value) => protocols.includes(new URL(value).protocol),
+      `a URL starting with ${protocols.join(' or ')}`,
+    ),
   )
 
 const EnvSchema = v.pipe(
@@ -62,7 +71,9 @@ export class ConfigError extends Error {
 /** Parses the environment once; every bad variable is listed, by name, in one error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as it does in most .env files.
-  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const defined = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
   const result = v.safeParse(EnvSchema, defined)
   if (result.success) return result.output
   const problems = result.issues.map((issue) => {

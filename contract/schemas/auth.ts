@@ -40,10 +40,7 @@ const RequiredIdSchema = v.pipe(
 )
 
 const optionalText = (max: number, message: string) =>
-  v.optional(
-    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, message))),
-    null,
-  )
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, message))), null)
 
 export const LoginBodySchema = v.object({
   username: PhoneSchema,
@@ -65,7 +62,10 @@ export const RegisterBodySchema = v.pipe(
     email: v.optional(
       v.nullable(
         v.union(
-          [v.literal(''), v.pipe(v.string(), v.trim(), v.email('email_invalid'), v.maxLength(254, 'email_invalid'))],
+          [
+            v.literal(''),
+            v.pipe(v.string(), v.trim(), v.email('email_invalid'), v.maxLength(254, 'email_invalid')),
+          ],
           'email_invalid',
         ),
       ),

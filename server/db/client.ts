@@ -25,7 +25,10 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 const CASING = 'snake_case' as const
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string
+  dataDir: string
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     const db = drizzlePg({ client: pool, casing: CASING })

@@ -5,7 +5,13 @@ import { createUsersRepository } from '#server/modules/users/repository.ts'
 /** Accounts a developer can log in with at once; listed in the README, never created in production. */
 export const DEMO_USERS = [
   { phone: '998901110001', name: 'Азиза', surname: 'Каримова', type: 'customer', slugBase: 'aziza-karimova' },
-  { phone: '998901110002', name: 'Жасур', surname: 'Тошматов', type: 'executor', slugBase: 'zhasur-toshmatov' },
+  {
+    phone: '998901110002',
+    name: 'Жасур',
+    surname: 'Тошматов',
+    type: 'executor',
+    slugBase: 'zhasur-toshmatov',
+  },
 ] as const
 export const DEMO_PASSWORD = 'fika-demo-2026'
 

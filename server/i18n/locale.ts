@@ -14,7 +14,10 @@ const SCRIPT_ALIASES: [RegExp, Locale][] = [
 /** Picks the best supported language of an Accept-Language header; ru when none fits. */
 export function resolveLocale(acceptLanguage: string | undefined): Locale {
   if (!acceptLanguage) return DEFAULT_LOCALE
-  const header = SCRIPT_ALIASES.reduce((value, [pattern, code]) => value.replace(pattern, code), acceptLanguage)
+  const header = SCRIPT_ALIASES.reduce(
+    (value, [pattern, code]) => value.replace(pattern, code),
+    acceptLanguage,
+  )
   const best = new Negotiator({ headers: { 'accept-language': header } }).language([...LOCALES])
   return (best as Locale | undefined) ?? DEFAULT_LOCALE
 }

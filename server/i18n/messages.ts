@@ -107,7 +107,7 @@ export const messages: Record<ErrorCode, Translations> = {
   },
   name_max: {
     ru: 'Имя не длиннее {n} символов',
-    oz: "Ism {n} ta belgidan oshmasligi kerak",
+    oz: 'Ism {n} ta belgidan oshmasligi kerak',
     uz: 'Исм {n} та белгидан ошмаслиги керак',
     en: 'The first name must be at most {n} characters',
   },
@@ -125,7 +125,7 @@ export const messages: Record<ErrorCode, Translations> = {
   },
   patronymic_max: {
     ru: 'Отчество не длиннее {n} символов',
-    oz: "Otasining ismi {n} ta belgidan oshmasligi kerak",
+    oz: 'Otasining ismi {n} ta belgidan oshmasligi kerak',
     uz: 'Отасининг исми {n} та белгидан ошмаслиги керак',
     en: 'The patronymic must be at most {n} characters',
   },
@@ -291,7 +291,7 @@ export const smsTexts: Record<'register' | 'reset_pass', Translations> = {
   },
   reset_pass: {
     ru: 'Fika: код для смены пароля {code}. Никому его не сообщайте.',
-    oz: "Fika: parolni tiklash kodi {code}. Uni hech kimga aytmang.",
+    oz: 'Fika: parolni tiklash kodi {code}. Uni hech kimga aytmang.',
     uz: 'Fika: паролни тиклаш коди {code}. Уни ҳеч кимга айтманг.',
     en: 'Fika: your password reset code is {code}. Do not share it.',
   },

@@ -8,7 +8,8 @@ export const randomToken = () => randomBytes(32).toString('base64url')
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url')
 
-export const hmac = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url')
+export const hmac = (key: string, value: string) =>
+  createHmac('sha256', key).update(value).digest('base64url')
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a)

@@ -1,12 +1,15 @@
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { unauthorized } from '#server/lib/app-error.ts'
+import type { UserRow } from '#server/db/schema/users.ts'
 import type { AccessClaims } from '#server/modules/auth/access-tokens.ts'
 import type { AuthService } from '#server/modules/auth/service.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AccessClaims | undefined
+    /** The caller's row, loaded with the session check; set together with `auth`. */
+    user: UserRow | undefined
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>
@@ -22,10 +25,13 @@ export const bearerOf = (request: FastifyRequest) => {
 export const authenticatePlugin = fp<{ auth: AuthService }>(
   async (app, { auth }) => {
     app.decorateRequest('auth', undefined)
+    app.decorateRequest('user', undefined)
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const bearer = bearerOf(request)
       if (!bearer) throw unauthorized()
-      request.auth = await auth.authenticate(bearer)
+      const caller = await auth.authenticate(bearer)
+      request.auth = caller.claims
+      request.user = caller.user
     })
   },
   { name: 'authenticate' },

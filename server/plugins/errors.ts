@@ -11,7 +11,10 @@ const localize = (code: string, locale: Locale, retryAfterS?: number) =>
 function bodyOf(error: AppError, locale: Locale): ErrorBody {
   const fields = error.fields
     ? Object.fromEntries(
-        Object.entries(error.fields).map(([field, codes]) => [field, codes.map((code) => localize(code, locale))]),
+        Object.entries(error.fields).map(([field, codes]) => [
+          field,
+          codes.map((code) => localize(code, locale)),
+        ]),
       )
     : undefined
   return {

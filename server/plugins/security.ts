@@ -36,9 +36,14 @@ export const securityPlugin = fp<Options>(
     })
     await app.register(cookie)
     // The spec's SMS calls are multipart forms; their fields become the body, just as a JSON body would.
-    await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 } })
+    await app.register(multipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 },
+    })
 
-    const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined
+    const redis = options.redisUrl
+      ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+      : undefined
     if (redis) app.addHook('onClose', async () => void (await redis.quit()))
     await app.register(rateLimit, {
       max: options.requestsPerMinute,

@@ -41,11 +41,16 @@ export async function verifiedRequiredId(t: TestApp, phone: string, type: 'regis
   if (sent.statusCode !== 200) throw new Error(`sms/send answered ${sent.statusCode}: ${sent.body}`)
   const requiredId = sent.json<{ required_id: string }>().required_id
   const verified = await verifyCode(t, requiredId, await lastCode(t, phone))
-  if (verified.statusCode !== 200) throw new Error(`sms/verify answered ${verified.statusCode}: ${verified.body}`)
+  if (verified.statusCode !== 200)
+    throw new Error(`sms/verify answered ${verified.statusCode}: ${verified.body}`)
   return requiredId
 }
 
-export const registrationBody = (phone: string, requiredId: string, overrides: Record<string, unknown> = {}) => ({
+export const registrationBody = (
+  phone: string,
+  requiredId: string,
+  overrides: Record<string, unknown> = {},
+) => ({
   name: 'Dilnoza',
   surname: 'Rahimova',
   username: phone,
@@ -64,7 +69,8 @@ export async function register(t: TestApp, options: { phone?: string; type?: 'cu
     url: endpoints.register.path,
     payload: registrationBody(phone, requiredId, { type: options.type ?? 'customer' }),
   })
-  if (response.statusCode !== 200) throw new Error(`register answered ${response.statusCode}: ${response.body}`)
+  if (response.statusCode !== 200)
+    throw new Error(`register answered ${response.statusCode}: ${response.body}`)
   return { phone, ...session(response) }
 }
 

@@ -38,9 +38,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 /** Empties every table of the app, keeping the schema, so each test starts from no rows. */
 export async function truncateAll(handle: DatabaseHandle) {
   // Both drivers answer raw SQL with `{ rows }`.
-  const result = (await handle.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as {
+  const result = (await handle.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as {
     rows: { tablename: string }[]
   }
   const tables = result.rows.map((row) => `"${row.tablename}"`)
-  if (tables.length > 0) await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))
+  if (tables.length > 0)
+    await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))
 }

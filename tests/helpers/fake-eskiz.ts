@@ -8,7 +8,9 @@ async function formOf(request: IncomingMessage): Promise<Record<string, string>>
   for await (const chunk of request) chunks.push(chunk as Buffer)
   const body = Buffer.concat(chunks)
   if (body.length === 0) return {}
-  const form = await new Response(body, { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData()
+  const form = await new Response(body, {
+    headers: { 'content-type': request.headers['content-type'] ?? '' },
+  }).formData()
   return Object.fromEntries([...form.entries()].map(([key, value]) => [key, String(value)]))
 }
 
@@ -40,7 +42,8 @@ export async function startFakeEskiz(credentials = { email: 'ops@fika.uz', passw
     const form = await formOf(request)
     if (request.method === 'POST' && request.url === '/api/auth/login') {
       state.logins++
-      if (form.email !== credentials.email || form.password !== credentials.password) return reply(401, { message: 'Unauthorized' })
+      if (form.email !== credentials.email || form.password !== credentials.password)
+        return reply(401, { message: 'Unauthorized' })
       return reply(200, { message: 'token_generated', data: { token: issue() }, token_type: 'bearer' })
     }
     if (request.method === 'PATCH' && request.url === '/api/auth/refresh') {
@@ -52,8 +55,17 @@ export async function startFakeEskiz(credentials = { email: 'ops@fika.uz', passw
     if (request.method === 'POST' && request.url === '/api/message/sms/send') {
       if (!state.valid.has(bearer)) return reply(401, { message: 'Expired' })
       if (state.failSending) return reply(500, { message: 'Internal error' })
-      state.sent.push({ mobile_phone: form.mobile_phone!, message: form.message!, from: form.from!, token: bearer })
-      return reply(200, { id: `msg-${state.sent.length}`, message: 'Waiting for SMS provider', status: 'waiting' })
+      state.sent.push({
+        mobile_phone: form.mobile_phone!,
+        message: form.message!,
+        from: form.from!,
+        token: bearer,
+      })
+      return reply(200, {
+        id: `msg-${state.sent.length}`,
+        message: 'Waiting for SMS provider',
+        status: 'waiting',
+      })
     }
     reply(404, { message: 'Not found' })
   })

@@ -9,7 +9,10 @@ describe('GET /api/health', () => {
   it('answers ok after touching the database', async () => {
     const response = await t.inject({ method: 'GET', url: endpoints.health.path })
     expect(response.statusCode).toBe(200)
-    expect(response.json()).toMatchObject({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' })
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    })
   })
 
   it('sends security headers with a strict content security policy', async () => {
@@ -28,8 +31,14 @@ describe('errors', () => {
   it('answers an unknown API path with the one error body, localized', async () => {
     const ru = await t.inject({ method: 'GET', url: '/api/nothing-here' })
     expect(ru.statusCode).toBe(404)
-    expect(ru.json()).toEqual({ error: { type: 'not_found', code: 'not_found', message: 'Ничего не найдено' } })
-    const en = await t.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'en-US,en;q=0.9' } })
+    expect(ru.json()).toEqual({
+      error: { type: 'not_found', code: 'not_found', message: 'Ничего не найдено' },
+    })
+    const en = await t.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    })
     expect(en.json().error.message).toBe('Nothing found')
   })
 
@@ -56,7 +65,9 @@ describe('errors', () => {
       headers: { authorization: `Bearer ${token}`, 'accept-language': 'oz' },
     })
     expect(response.statusCode).toBe(500)
-    expect(response.json()).toEqual({ error: { type: 'server', code: 'error_occurred', message: 'Xatolik yuz berdi' } })
+    expect(response.json()).toEqual({
+      error: { type: 'server', code: 'error_occurred', message: 'Xatolik yuz berdi' },
+    })
   })
 })
 
@@ -91,7 +102,9 @@ describe('GET /api/docs', () => {
       ]),
     )
     const register = document.paths['/api/fika/freelancer/v1.0.1/auth/register'].post
-    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toContain('required_id')
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toContain(
+      'required_id',
+    )
   })
 
   it('serves the browsable docs page', async () => {

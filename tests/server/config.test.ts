@@ -4,15 +4,28 @@ import { ConfigError, loadConfig } from '#server/config.ts'
 describe('loadConfig', () => {
   it('starts from safe local defaults', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ NODE_ENV: 'development', PORT: 8080, DATA_DIR: './data', SMS_PROVIDER: 'dev' })
+    expect(config).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 8080,
+      DATA_DIR: './data',
+      SMS_PROVIDER: 'dev',
+    })
     expect(config.DATABASE_URL).toBeUndefined()
     expect(config.REDIS_URL).toBeUndefined()
   })
 
   it('reads PORT, DATA_DIR and DATABASE_URL', () => {
     expect(
-      loadConfig({ PORT: '9090', DATA_DIR: '/tmp/fika', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }),
-    ).toMatchObject({ PORT: 9090, DATA_DIR: '/tmp/fika', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })
+      loadConfig({
+        PORT: '9090',
+        DATA_DIR: '/tmp/fika',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      }),
+    ).toMatchObject({
+      PORT: 9090,
+      DATA_DIR: '/tmp/fika',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+    })
   })
 
   it('names every wrong variable in one error', () => {

@@ -52,11 +52,20 @@ describe('Eskiz adapter', () => {
   })
 
   it('fails with SmsDeliveryError on wrong credentials or a broken provider', async () => {
-    await expect(adapter('wrong').send({ phone: '998901234567', text: 'x' })).rejects.toBeInstanceOf(SmsDeliveryError)
+    await expect(adapter('wrong').send({ phone: '998901234567', text: 'x' })).rejects.toBeInstanceOf(
+      SmsDeliveryError,
+    )
     eskiz.state.failSending = true
     await expect(adapter().send({ phone: '998901234567', text: 'x' })).rejects.toThrow(/500/)
-    const unreachable = createEskizSms({ baseUrl: 'http://127.0.0.1:9/api', email: 'a', password: 'b', from: '4546' })
-    await expect(unreachable.send({ phone: '998901234567', text: 'x' })).rejects.toBeInstanceOf(SmsDeliveryError)
+    const unreachable = createEskizSms({
+      baseUrl: 'http://127.0.0.1:9/api',
+      email: 'a',
+      password: 'b',
+      from: '4546',
+    })
+    await expect(unreachable.send({ phone: '998901234567', text: 'x' })).rejects.toBeInstanceOf(
+      SmsDeliveryError,
+    )
   })
 })
 

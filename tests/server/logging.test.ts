@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { endpoints, REFRESH_COOKIE } from '#contract/endpoints.ts'
-import { lastCode, nextPhone, PASSWORD, registrationBody, sendCode, verifyCode } from '#tests/helpers/auth-flows.ts'
+import {
+  lastCode,
+  nextPhone,
+  PASSWORD,
+  registrationBody,
+  sendCode,
+  verifyCode,
+} from '#tests/helpers/auth-flows.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 const lines: string[] = []
@@ -24,7 +31,11 @@ describe('request logging', () => {
     })
     const token = registered.json().token as string
     const refreshToken = registered.cookies.find((c) => c.name === REFRESH_COOKIE)!.value
-    await t.inject({ method: 'GET', url: endpoints.profile.path, headers: { authorization: `Bearer ${token}` } })
+    await t.inject({
+      method: 'GET',
+      url: endpoints.profile.path,
+      headers: { authorization: `Bearer ${token}` },
+    })
 
     const requestLines = lines.filter((line) => !line.includes('"dev SMS"'))
     const log = requestLines.join('\n')

@@ -32,7 +32,12 @@ describe('POST /auth/login', () => {
         error: { type: 'auth', code: 'wrong_credentials', message: 'Неверный номер телефона или пароль' },
       })
     }
-    const en = await login(t, { username: phone, password: 'toshkent2026', type: 'customer' }, '10.0.0.1', 'en')
+    const en = await login(
+      t,
+      { username: phone, password: 'toshkent2026', type: 'customer' },
+      '10.0.0.1',
+      'en',
+    )
     expect(en.json().error.message).toBe('Wrong phone number or password')
   })
 
@@ -42,34 +47,56 @@ describe('POST /auth/login', () => {
     ['type', { username: '998901234567', password: PASSWORD }, 'type_required'],
     ['type', { username: '998901234567', password: PASSWORD, type: 'admin' }, 'type_required'],
   ])('answers 400 validation on %s with the spec key', async (field, body, key) => {
-    const response = await t.inject({ method: 'POST', url: '/api/fika/freelancer/v1.0.1/auth/login', payload: body })
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/fika/freelancer/v1.0.1/auth/login',
+      payload: body,
+    })
     expect(response.statusCode).toBe(400)
-    expect(response.json().error).toMatchObject({ type: 'validation', code: key, fields: { [field]: [expect.any(String)] } })
+    expect(response.json().error).toMatchObject({
+      type: 'validation',
+      code: key,
+      fields: { [field]: [expect.any(String)] },
+    })
   })
 
   it('allows 10 failed logins per phone in 15 minutes, then answers 429 even for the right password', async () => {
     const { phone } = await register(t)
     for (let i = 0; i < 10; i++) {
       const ip = `10.1.0.${i}`
-      expect((await login(t, { username: phone, password: `wrong${i}pass`, type: 'customer' }, ip)).statusCode).toBe(400)
+      expect(
+        (await login(t, { username: phone, password: `wrong${i}pass`, type: 'customer' }, ip)).statusCode,
+      ).toBe(400)
     }
     const blocked = await login(t, { username: phone, password: PASSWORD, type: 'customer' }, '10.1.1.1')
     expect(blocked.statusCode).toBe(429)
-    expect(blocked.json().error).toMatchObject({ type: 'rate_limited', code: 'too_many_login_attempts', retry_after: 900 })
+    expect(blocked.json().error).toMatchObject({
+      type: 'rate_limited',
+      code: 'too_many_login_attempts',
+      retry_after: 900,
+    })
     expect(blocked.headers['retry-after']).toBe('900')
     t.clock.advance(15 * 60)
-    expect((await login(t, { username: phone, password: PASSWORD, type: 'customer' }, '10.1.1.1')).statusCode).toBe(200)
+    expect(
+      (await login(t, { username: phone, password: PASSWORD, type: 'customer' }, '10.1.1.1')).statusCode,
+    ).toBe(200)
   })
 
   it('allows 30 failed logins per address in 15 minutes, whatever the phones', async () => {
     for (let i = 0; i < 30; i++) {
-      const response = await login(t, { username: nextPhone(), password: 'wrong1pass', type: 'customer' }, '10.2.2.2')
+      const response = await login(
+        t,
+        { username: nextPhone(), password: 'wrong1pass', type: 'customer' },
+        '10.2.2.2',
+      )
       expect(response.statusCode).toBe(400)
     }
     const { phone } = await register(t)
     const blocked = await login(t, { username: phone, password: PASSWORD, type: 'customer' }, '10.2.2.2')
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json().error.code).toBe('too_many_login_attempts')
-    expect((await login(t, { username: phone, password: PASSWORD, type: 'customer' }, '10.2.2.3')).statusCode).toBe(200)
+    expect(
+      (await login(t, { username: phone, password: PASSWORD, type: 'customer' }, '10.2.2.3')).statusCode,
+    ).toBe(200)
   })
 })

@@ -46,7 +46,12 @@ describe('the server process', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'fika-main-'))
     dirs.push(dataDir)
     const port = await freePort()
-    const server = startServer({ PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn' })
+    const server = startServer({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    })
     try {
       const response = await waitForHealth(`http://127.0.0.1:${port}/api/health`, 45_000)
       expect(await response.json()).toMatchObject({ status: 'ok', database: 'pglite' })

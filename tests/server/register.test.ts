@@ -24,11 +24,15 @@ describe('POST /auth/register', () => {
     const phone = nextPhone()
     const requiredId = await verifiedRequiredId(t, phone, 'register')
     const response = await postRegister(
-      registrationBody(`+998 ${phone.slice(3, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`, requiredId, {
-        type: 'executor',
-        patronymic: 'Akmalovna',
-        email: 'dilnoza@example.uz',
-      }),
+      registrationBody(
+        `+998 ${phone.slice(3, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`,
+        requiredId,
+        {
+          type: 'executor',
+          patronymic: 'Akmalovna',
+          email: 'dilnoza@example.uz',
+        },
+      ),
     )
     expect(response.statusCode).toBe(200)
     const body = response.json()
@@ -56,7 +60,10 @@ describe('POST /auth/register', () => {
     const sent = await sendCode(t, phone, 'register')
     const response = await postRegister(registrationBody(phone, sent.json().required_id))
     expect(response.statusCode).toBe(400)
-    expect(response.json().error).toMatchObject({ code: 'sms_not_verified', fields: { required_id: [expect.any(String)] } })
+    expect(response.json().error).toMatchObject({
+      code: 'sms_not_verified',
+      fields: { required_id: [expect.any(String)] },
+    })
   })
 
   it('refuses a required_id verified for another phone', async () => {
@@ -87,7 +94,9 @@ describe('POST /auth/register', () => {
     const phone = nextPhone()
     const requiredId = await verifiedRequiredId(t, phone, 'register')
     t.clock.advance(31 * 60)
-    expect((await postRegister(registrationBody(phone, requiredId))).json().error.code).toBe('sms_not_verified')
+    expect((await postRegister(registrationBody(phone, requiredId))).json().error.code).toBe(
+      'sms_not_verified',
+    )
   })
 
   it('answers 409 user_with_this_number in two languages for a phone already registered', async () => {
@@ -129,29 +138,61 @@ describe('POST /auth/register', () => {
     ['a short phone', { username: '+998 90 123' }, 'username', 'correct_pnone_number'],
     ['a missing password', { password: undefined }, 'password', 'password_required'],
     ['a password under 6', { password: 'ab12', password_confirmation: 'ab12' }, 'password', 'password_least'],
-    ['a password over 128', { password: 'a1'.repeat(65), password_confirmation: 'a1'.repeat(65) }, 'password', 'password_max'],
-    ['a password without digits', { password: 'samarqand', password_confirmation: 'samarqand' }, 'password', 'password_letters_digits'],
-    ['a password without letters', { password: '98765432', password_confirmation: '98765432' }, 'password', 'password_letters_digits'],
-    ['a missing confirmation', { password_confirmation: undefined }, 'password_confirmation', 'confirm_password'],
-    ['a different confirmation', { password_confirmation: 'buxoro2026' }, 'password_confirmation', 'confirm_sameAsPassword'],
+    [
+      'a password over 128',
+      { password: 'a1'.repeat(65), password_confirmation: 'a1'.repeat(65) },
+      'password',
+      'password_max',
+    ],
+    [
+      'a password without digits',
+      { password: 'samarqand', password_confirmation: 'samarqand' },
+      'password',
+      'password_letters_digits',
+    ],
+    [
+      'a password without letters',
+      { password: '98765432', password_confirmation: '98765432' },
+      'password',
+      'password_letters_digits',
+    ],
+    [
+      'a missing confirmation',
+      { password_confirmation: undefined },
+      'password_confirmation',
+      'confirm_password',
+    ],
+    [
+      'a different confirmation',
+      { password_confirmation: 'buxoro2026' },
+      'password_confirmation',
+      'confirm_sameAsPassword',
+    ],
     ['a missing type', { type: undefined }, 'type', 'type_required'],
     ['an unknown type', { type: 'admin' }, 'type', 'type_required'],
     ['a missing required_id', { required_id: undefined }, 'required_id', 'required_id_required'],
     ['a bad e-mail', { email: 'not-an-email' }, 'email', 'email_invalid'],
   ]
-  it.each(invalidCases)('answers 400 on %s with the spec key on the field', async (_, overrides, field, key) => {
-    const response = await postRegister(registrationBody(nextPhone(), id, overrides))
-    expect(response.statusCode).toBe(400)
-    const error = response.json().error
-    expect(error.type).toBe('validation')
-    expect(Object.keys(error.fields)).toContain(field)
-    expect(error.fields[field]).toHaveLength(1)
-    expect(error.fields[field][0]).toBe(messageFor(key))
-    expect(error.code).toBe(key)
-  })
+  it.each(invalidCases)(
+    'answers 400 on %s with the spec key on the field',
+    async (_, overrides, field, key) => {
+      const response = await postRegister(registrationBody(nextPhone(), id, overrides))
+      expect(response.statusCode).toBe(400)
+      const error = response.json().error
+      expect(error.type).toBe('validation')
+      expect(Object.keys(error.fields)).toContain(field)
+      expect(error.fields[field]).toHaveLength(1)
+      expect(error.fields[field][0]).toBe(messageFor(key))
+      expect(error.code).toBe(key)
+    },
+  )
 
   it('writes field messages in the language of the request, with the limit in them', async () => {
-    const body = registrationBody(nextPhone(), id, { name: 'A'.repeat(26), password: 'ab1', password_confirmation: 'ab1' })
+    const body = registrationBody(nextPhone(), id, {
+      name: 'A'.repeat(26),
+      password: 'ab1',
+      password_confirmation: 'ab1',
+    })
     const ru = (await postRegister(body, 'ru')).json().error.fields
     expect(ru.name).toEqual(['Имя не длиннее 25 символов'])
     expect(ru.password).toEqual(['Пароль должен содержать не менее 6 символов'])

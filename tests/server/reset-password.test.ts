@@ -17,10 +17,20 @@ const t = useTestApp()
 const NEW_PASSWORD = 'navoiy2027'
 
 const postReset = (payload: Record<string, unknown>, lang = 'ru') =>
-  t.inject({ method: 'POST', url: endpoints.resetPassword.path, payload, headers: { 'accept-language': lang } })
+  t.inject({
+    method: 'POST',
+    url: endpoints.resetPassword.path,
+    payload,
+    headers: { 'accept-language': lang },
+  })
 
 /** The spec's reset form: the phone without 998, the code, and the passwords. */
-const resetBody = (phone: string, requiredId: string, smsCode: string, overrides: Record<string, unknown> = {}) => ({
+const resetBody = (
+  phone: string,
+  requiredId: string,
+  smsCode: string,
+  overrides: Record<string, unknown> = {},
+) => ({
   phone: phone.slice(3),
   username: phone.slice(3),
   password: NEW_PASSWORD,
@@ -48,14 +58,22 @@ describe('POST /auth/password', () => {
     expect((await getProfile(t, body.token)).statusCode).toBe(200)
     expect((await getProfile(t, account.token)).statusCode).toBe(401)
     expect((await refresh(t, account.refreshToken)).statusCode).toBe(401)
-    expect((await login(t, { username: account.phone, password: PASSWORD, type: 'customer' })).statusCode).toBe(400)
-    expect((await login(t, { username: account.phone, password: NEW_PASSWORD, type: 'customer' })).statusCode).toBe(200)
+    expect(
+      (await login(t, { username: account.phone, password: PASSWORD, type: 'customer' })).statusCode,
+    ).toBe(400)
+    expect(
+      (await login(t, { username: account.phone, password: NEW_PASSWORD, type: 'customer' })).statusCode,
+    ).toBe(200)
   })
 
   it('answers 404 user_not_reg for a phone nobody registered, in two languages', async () => {
     const ru = await postReset(resetBody(nextPhone(), '6f1c9d54-2b1a-4c1e-9a8e-1f1f1f1f1f1f', '1234'))
     expect(ru.statusCode).toBe(404)
-    expect(ru.json().error).toMatchObject({ type: 'not_found', code: 'user_not_reg', message: 'Пользователь не зарегистрирован' })
+    expect(ru.json().error).toMatchObject({
+      type: 'not_found',
+      code: 'user_not_reg',
+      message: 'Пользователь не зарегистрирован',
+    })
     const oz = await postReset(resetBody(nextPhone(), '6f1c9d54-2b1a-4c1e-9a8e-1f1f1f1f1f1f', '1234'), 'oz')
     expect(oz.json().error.message).toBe("Foydalanuvchi ro'yxatdan o'tmagan")
   })
@@ -85,13 +103,21 @@ describe('POST /auth/password', () => {
     const wrong = account.code === '0000' ? '1111' : '0000'
     const response = await postReset(resetBody(account.phone, account.requiredId, wrong))
     expect(response.statusCode).toBe(400)
-    expect(response.json().error).toMatchObject({ code: 'wrong_sms_code', fields: { smsCode: [expect.any(String)] } })
+    expect(response.json().error).toMatchObject({
+      code: 'wrong_sms_code',
+      fields: { smsCode: [expect.any(String)] },
+    })
   })
 
   it('uses a reset code once', async () => {
     const account = await registeredWithResetCode()
     expect((await postReset(resetBody(account.phone, account.requiredId, account.code))).statusCode).toBe(200)
-    const again = await postReset(resetBody(account.phone, account.requiredId, account.code, { password: 'fargona2028', password_confirmation: 'fargona2028' }))
+    const again = await postReset(
+      resetBody(account.phone, account.requiredId, account.code, {
+        password: 'fargona2028',
+        password_confirmation: 'fargona2028',
+      }),
+    )
     expect(again.statusCode).toBe(400)
     expect(again.json().error.code).toBe('sms_code_expired')
   })
@@ -112,12 +138,21 @@ describe('POST /auth/password', () => {
   ])('answers 400 on %s with the spec key %s', async (field, overrides, key) => {
     const response = await postReset(resetBody('998901234567', id, '1234', overrides))
     expect(response.statusCode).toBe(400)
-    expect(response.json().error).toMatchObject({ type: 'validation', code: key, fields: { [field]: [expect.any(String)] } })
+    expect(response.json().error).toMatchObject({
+      type: 'validation',
+      code: key,
+      fields: { [field]: [expect.any(String)] },
+    })
   })
 
   it('answers password_too_common for a common new password without spending the code', async () => {
     const account = await registeredWithResetCode()
-    const common = await postReset(resetBody(account.phone, account.requiredId, account.code, { password: 'password1', password_confirmation: 'password1' }))
+    const common = await postReset(
+      resetBody(account.phone, account.requiredId, account.code, {
+        password: 'password1',
+        password_confirmation: 'password1',
+      }),
+    )
     expect(common.json().error.code).toBe('password_too_common')
     expect((await postReset(resetBody(account.phone, account.requiredId, account.code))).statusCode).toBe(200)
   })

@@ -15,10 +15,36 @@ describe('GET /profile', () => {
     expect(response.statusCode).toBe(200)
     expect(Object.keys(response.json()).sort()).toEqual(
       [
-        'id', 'slug', 'type', 'name', 'surname', 'patronymic', 'username', 'email', 'avatar', 'avatar_thumb', 'photo',
-        'birthday', 'gender', 'address', 'languages', 'rating', 'reviews_count', 'is_online', 'last_seen_at',
-        'verification', 'accepts_orders', 'looking_for_internship', 'works_remotely', 'accepts_at_own_place',
-        'telegram_id', 'telegram_notifications', 'email_notifications', 'discount_percent', 'discount_text', 'created_at',
+        'id',
+        'slug',
+        'type',
+        'name',
+        'surname',
+        'patronymic',
+        'username',
+        'email',
+        'avatar',
+        'avatar_thumb',
+        'photo',
+        'birthday',
+        'gender',
+        'address',
+        'languages',
+        'rating',
+        'reviews_count',
+        'is_online',
+        'last_seen_at',
+        'verification',
+        'accepts_orders',
+        'looking_for_internship',
+        'works_remotely',
+        'accepts_at_own_place',
+        'telegram_id',
+        'telegram_notifications',
+        'email_notifications',
+        'discount_percent',
+        'discount_text',
+        'created_at',
       ].sort(),
     )
     expect(response.json()).toMatchObject({ username: phone, type: 'executor' })
@@ -28,13 +54,20 @@ describe('GET /profile', () => {
     const { token } = await register(t)
     const none = await t.inject({ method: 'GET', url: '/api/fika/freelancer/v1.0.1/profile' })
     expect(none.statusCode).toBe(401)
-    expect(none.json().error).toMatchObject({ type: 'auth', code: 'unauthorized', message: 'Войдите, чтобы продолжить' })
+    expect(none.json().error).toMatchObject({
+      type: 'auth',
+      code: 'unauthorized',
+      message: 'Войдите, чтобы продолжить',
+    })
     const forged = await getProfile(t, `${token.slice(0, -4)}AAAA`)
     expect(forged.statusCode).toBe(401)
     t.clock.advance(15 * 60 + 1)
     const expired = await getProfile(t, token, 'en')
     expect(expired.statusCode).toBe(401)
-    expect(expired.json().error).toMatchObject({ code: 'token_expired', message: 'Your session has expired, log in again' })
+    expect(expired.json().error).toMatchObject({
+      code: 'token_expired',
+      message: 'Your session has expired, log in again',
+    })
   })
 })
 
@@ -79,7 +112,9 @@ describe('GET and POST /auth/refresh', () => {
   })
 
   it('answers 401 refresh_invalid without a cookie or with an unknown one', async () => {
-    expect((await t.inject({ method: 'GET', url: `${AUTH_PATH}/refresh` })).json().error.code).toBe('refresh_invalid')
+    expect((await t.inject({ method: 'GET', url: `${AUTH_PATH}/refresh` })).json().error.code).toBe(
+      'refresh_invalid',
+    )
     expect((await refresh(t, 'not-a-token')).statusCode).toBe(401)
   })
 })

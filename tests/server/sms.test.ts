@@ -89,7 +89,10 @@ describe('POST /sms/send', () => {
   it('answers 404 user_not_reg when an unknown phone asks for a reset code', async () => {
     const response = await sendCode(t, nextPhone(), 'reset_pass')
     expect(response.statusCode).toBe(404)
-    expect(response.json().error).toMatchObject({ code: 'user_not_reg', message: 'Пользователь не зарегистрирован' })
+    expect(response.json().error).toMatchObject({
+      code: 'user_not_reg',
+      message: 'Пользователь не зарегистрирован',
+    })
   })
 
   it('answers 400 sms_type_invalid for an unknown purpose', async () => {
@@ -187,7 +190,9 @@ describe('POST /sms/verify', () => {
     const sent = await sendCode(t, phone, 'register')
     const code = await lastCode(t, phone)
     for (let i = 0; i < 3; i++) {
-      expect((await verifyCode(t, requiredIdOf(sent), wrongCodeFor(code))).json().error.code).toBe('wrong_sms_code')
+      expect((await verifyCode(t, requiredIdOf(sent), wrongCodeFor(code))).json().error.code).toBe(
+        'wrong_sms_code',
+      )
     }
     const response = await verifyCode(t, requiredIdOf(sent), code)
     expect(response.statusCode).toBe(400)
@@ -246,7 +251,11 @@ describe('POST /sms/verify', () => {
       expect(response.statusCode).toBe(400)
       expect(response.json().error.code).toBe(key)
     }
-    const missing = await t.inject({ method: 'POST', url: endpoints.smsVerify.path, payload: { code: '1234' } })
+    const missing = await t.inject({
+      method: 'POST',
+      url: endpoints.smsVerify.path,
+      payload: { code: '1234' },
+    })
     expect(missing.json().error.code).toBe('required_id_required')
   })
 })

@@ -8,7 +8,10 @@ const KEPT_PER_PHONE = 20
  * Development delivery: the message goes to the log and stays in memory for `GET /api/dev/sms`, so a developer or
  * an e2e test can read the code without a phone.
  */
-export function createDevSms(options: { log: (message: { phone: string; text: string }) => void; now: () => Date }) {
+export function createDevSms(options: {
+  log: (message: { phone: string; text: string }) => void
+  now: () => Date
+}) {
   const inbox = new Map<string, DevSmsMessage[]>()
   const sender: SmsSender = {
     name: 'dev',

@@ -56,10 +56,13 @@ export function createEskizSms(options: EskizOptions): SmsSender {
       const message = { mobile_phone: phone, message: text, from: options.from }
       try {
         let response = await call('POST', '/message/sms/send', message, token ?? (await login()))
-        if (response.status === 401) response = await call('POST', '/message/sms/send', message, await renew())
+        if (response.status === 401)
+          response = await call('POST', '/message/sms/send', message, await renew())
         if (!response.ok) throw new SmsDeliveryError(`Eskiz send answered ${response.status}`)
       } catch (error) {
-        throw error instanceof SmsDeliveryError ? error : new SmsDeliveryError('Eskiz is unreachable', { cause: error })
+        throw error instanceof SmsDeliveryError
+          ? error
+          : new SmsDeliveryError('Eskiz is unreachable', { cause: error })
       }
     },
   }

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  check,
-  date,
-  integer,
-  pgTable,
-  real,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core'
+import { boolean, check, date, integer, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** A person: one account whether they act as customer or executor; `type` is the mode they are in now. */
 export const users = pgTable(
@@ -17,7 +7,9 @@ export const users = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     slug: text().notNull().unique(),
-    type: text({ enum: ['customer', 'executor'] }).notNull().default('customer'),
+    type: text({ enum: ['customer', 'executor'] })
+      .notNull()
+      .default('customer'),
     /** 998XXXXXXXXX; the spec calls it username. */
     phone: text().notNull().unique(),
     name: text().notNull(),
@@ -29,9 +21,14 @@ export const users = pgTable(
     avatarThumb: text(),
     photo: text(),
     birthday: date(),
-    gender: text({ enum: ['male', 'female', 'not_specified'] }).notNull().default('not_specified'),
+    gender: text({ enum: ['male', 'female', 'not_specified'] })
+      .notNull()
+      .default('not_specified'),
     address: text(),
-    languages: text().array().notNull().default(sql`'{}'::text[]`),
+    languages: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rating: real().notNull().default(0),
     reviewsCount: integer().notNull().default(0),
     lastSeenAt: timestamp({ withTimezone: true }),

@@ -1,11 +1,33 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { refreshTokenFamilies, refreshTokens } from '#server/db/schema/auth.ts'
+import { users } from '#server/db/schema/users.ts'
 
 type RevokeReason = 'logout' | 'reuse' | 'password_reset'
 
 export function createSessionsRepository(db: Database) {
+  // Runs on every authenticated request, so it is one prepared statement: the live session and its user together.
+  const liveSessionUser = db
+    .select({ user: users })
+    .from(refreshTokenFamilies)
+    .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
+    .where(
+      and(
+        eq(refreshTokenFamilies.id, sql.placeholder('sessionId')),
+        isNull(refreshTokenFamilies.revokedAt),
+        gt(refreshTokenFamilies.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('live_session_user')
+
   return {
+    /** The user of a session that is neither revoked nor past its absolute end. */
+    async liveSessionUser(sessionId: string, now: Date) {
+      const [row] = await liveSessionUser.execute({ sessionId, now })
+      return row?.user
+    },
+
     async createFamily(userId: number, createdAt: Date, expiresAt: Date) {
       const [family] = await db
         .insert(refreshTokenFamilies)
@@ -36,11 +58,6 @@ export function createSessionsRepository(db: Database) {
         .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt)))
         .returning({ tokenHash: refreshTokens.tokenHash })
       return rows.length === 1
-    },
-
-    async findFamily(id: string) {
-      const [row] = await db.select().from(refreshTokenFamilies).where(eq(refreshTokenFamilies.id, id)).limit(1)
-      return row
     },
 
     async revokeFamily(id: string, reason: RevokeReason, at: Date) {

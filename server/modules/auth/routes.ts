@@ -45,8 +45,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
 
   contractRoute(app, endpoints.logout, async ({ request, reply }) => {
     const bearer = bearerOf(request)
-    const claims = bearer ? await auth.authenticate(bearer).catch(() => undefined) : undefined
-    await auth.logout(request.cookies[REFRESH_COOKIE], claims)
+    const caller = bearer ? await auth.authenticate(bearer).catch(() => undefined) : undefined
+    await auth.logout(request.cookies[REFRESH_COOKIE], caller?.claims)
     reply.clearCookie(REFRESH_COOKIE, cookieOptions)
     return { status: true }
   })

@@ -46,10 +46,18 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
 
   async function startSession(user: UserRow): Promise<Session> {
     const now = clock.now()
-    const family = await sessions.createFamily(user.id, now, addSeconds(now, SESSION_RULES.REFRESH_LIFETIME_S))
+    const family = await sessions.createFamily(
+      user.id,
+      now,
+      addSeconds(now, SESSION_RULES.REFRESH_LIFETIME_S),
+    )
     const refresh = await issueRefreshToken(family.id, now)
     const token = await tokens.sign({ userId: user.id, type: user.type, sessionId: family.id })
-    return { token, profile: presentProfile(user, now), refresh: { value: refresh, expiresAt: family.expiresAt } }
+    return {
+      token,
+      profile: presentProfile(user, now),
+      refresh: { value: refresh, expiresAt: family.expiresAt },
+    }
   }
 
   function assertNotCommon(password: string, field: string) {
@@ -73,13 +81,15 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
         now,
       ),
     ]
-    for (const check of checks) if (check.exceeded) throw rateLimited('too_many_login_attempts', check.retryAfterS)
+    for (const check of checks)
+      if (check.exceeded) throw rateLimited('too_many_login_attempts', check.retryAfterS)
   }
 
   return {
     async register(body: RegisterBody, ip: string): Promise<Session> {
       assertNotCommon(body.password, 'password')
-      if (await users.existsByPhone(body.username)) throw fieldError('username', 'user_with_this_number', 'conflict')
+      if (await users.existsByPhone(body.username))
+        throw fieldError('username', 'user_with_this_number', 'conflict')
       await sms.consume({ required_id: body.required_id, phone: body.username, purpose: 'register', ip })
       try {
         const user = await users.insert({
@@ -116,7 +126,13 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
       assertNotCommon(body.password, 'password')
       const user = await users.findByPhone(body.phone)
       if (!user) throw fieldError('phone', 'user_not_reg', 'not_found')
-      await sms.consume({ required_id: body.required_id, phone: body.phone, purpose: 'reset_pass', code: body.smsCode, ip })
+      await sms.consume({
+        required_id: body.required_id,
+        phone: body.phone,
+        purpose: 'reset_pass',
+        code: body.smsCode,
+        ip,
+      })
       const now = clock.now()
       const updated = await users.setPassword(user.id, await hashPassword(body.password), 'customer', now)
       await sessions.revokeAllOfUser(user.id, 'password_reset', now)
@@ -129,7 +145,8 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
       const now = clock.now()
       const tokenHash = sha256(presented)
       const found = await sessions.findToken(tokenHash)
-      if (!found || found.family.revokedAt || found.family.expiresAt <= now) throw unauthorized('refresh_invalid')
+      if (!found || found.family.revokedAt || found.family.expiresAt <= now)
+        throw unauthorized('refresh_invalid')
       if (found.token.usedAt || !(await sessions.useToken(tokenHash, now))) {
         await sessions.revokeFamily(found.family.id, 'reuse', now)
         throw unauthorized('refresh_reused')
@@ -149,18 +166,14 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
     },
 
     /** Who a bearer token speaks for; an ended session's token stops working before it expires. */
-    async authenticate(bearer: string): Promise<AccessClaims> {
+    async authenticate(bearer: string): Promise<{ claims: AccessClaims; user: UserRow }> {
       const claims = await tokens.verify(bearer)
-      const family = await sessions.findFamily(claims.sessionId)
-      if (!family || family.revokedAt || family.expiresAt <= clock.now()) throw unauthorized('unauthorized')
-      return claims
+      const user = await sessions.liveSessionUser(claims.sessionId, clock.now())
+      if (!user || user.id !== claims.userId) throw unauthorized('unauthorized')
+      return { claims, user }
     },
 
-    async profileOf(userId: number) {
-      const user = await users.findById(userId)
-      if (!user) throw unauthorized('unauthorized')
-      return presentProfile(user, clock.now())
-    },
+    profileOf: (user: UserRow) => presentProfile(user, clock.now()),
   }
 }
 export type AuthService = ReturnType<typeof createAuthService>

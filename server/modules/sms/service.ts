@@ -49,7 +49,11 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
     if (purpose === 'reset_pass' && !registered) throw fieldError('phone', 'user_not_reg', 'not_found')
   }
 
-  async function assertSendAllowed(scoped: ReturnType<typeof createSmsRepository>, phone: string, ip: string) {
+  async function assertSendAllowed(
+    scoped: ReturnType<typeof createSmsRepository>,
+    phone: string,
+    ip: string,
+  ) {
     const now = clock.now()
     const today = await scoped.sentToPhoneSince(phone, addSeconds(now, -SMS_RULES.DAY_S))
     const last = today.at(-1)
@@ -125,7 +129,10 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
         })
       })
       try {
-        await sender.send({ phone: input.phone, text: smsTexts[input.type][input.locale].replace('{code}', code) })
+        await sender.send({
+          phone: input.phone,
+          text: smsTexts[input.type][input.locale].replace('{code}', code),
+        })
       } catch (error) {
         // The person never got this code, so it must not hold back the next one.
         await repo.remove(id)
@@ -146,10 +153,17 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
      * Spends a verified code on registration or reset. When the form also carries the code (the reset form does),
      * it must match too.
      */
-    async consume(input: { required_id: string; phone: string; purpose: SmsPurpose; code?: string; ip: string }) {
+    async consume(input: {
+      required_id: string
+      phone: string
+      purpose: SmsPurpose
+      code?: string
+      ip: string
+    }) {
       if (input.code !== undefined) {
         const verification = await repo.find(input.required_id)
-        if (!verification || verification.phone !== input.phone) throw fieldError('required_id', 'sms_not_verified')
+        if (!verification || verification.phone !== input.phone)
+          throw fieldError('required_id', 'sms_not_verified')
         await checkCode(verification, input.code, input.ip, 'smsCode')
       }
       const now = clock.now()
