@@ -11,7 +11,10 @@ const t = useTestApp()
 // Several server processes behind a load balancer must share one request budget per address (ARCHITECTURE.md).
 describe.runIf(redisUrl)('the request budget with REDIS_URL', () => {
   it('is shared by two server instances on one Redis', async () => {
-    const config = { ...testConfig({ RATE_LIMIT_PER_MINUTE: 4, REDIS_URL: redisUrl }), JWT_SECRET: TEST_SECRET }
+    const config = {
+      ...testConfig({ RATE_LIMIT_PER_MINUTE: 4, REDIS_URL: redisUrl }),
+      JWT_SECRET: TEST_SECRET,
+    }
     const [first, second] = await Promise.all([
       buildApp({ config, database: t.db }),
       buildApp({ config, database: t.db }),
