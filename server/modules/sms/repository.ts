@@ -7,20 +7,13 @@ export type Verification = typeof smsVerifications.$inferSelect
 
 export function createSmsRepository(db: Database) {
   return {
-    async sentToPhoneSince(phone: string, since: Date): Promise<Date[]> {
+    /** When codes were sent since `since`, oldest first, to one phone or from one client address. */
+    async sentSince(by: { phone: string } | { ip: string }, since: Date): Promise<Date[]> {
+      const who = 'phone' in by ? eq(smsVerifications.phone, by.phone) : eq(smsVerifications.ip, by.ip)
       const rows = await db
         .select({ at: smsVerifications.createdAt })
         .from(smsVerifications)
-        .where(and(eq(smsVerifications.phone, phone), gt(smsVerifications.createdAt, since)))
-        .orderBy(asc(smsVerifications.createdAt))
-      return rows.map((row) => row.at)
-    },
-
-    async sentFromIpSince(ip: string, since: Date): Promise<Date[]> {
-      const rows = await db
-        .select({ at: smsVerifications.createdAt })
-        .from(smsVerifications)
-        .where(and(eq(smsVerifications.ip, ip), gt(smsVerifications.createdAt, since)))
+        .where(and(who, gt(smsVerifications.createdAt, since)))
         .orderBy(asc(smsVerifications.createdAt))
       return rows.map((row) => row.at)
     },

@@ -55,7 +55,7 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
     ip: string,
   ) {
     const now = clock.now()
-    const today = await scoped.sentToPhoneSince(phone, addSeconds(now, -SMS_RULES.DAY_S))
+    const today = await scoped.sentSince({ phone }, addSeconds(now, -SMS_RULES.DAY_S))
     const last = today.at(-1)
     if (last && secondsBetween(last, now) < SMS_RULES.RESEND_COOLDOWN_S) {
       throw rateLimited('sms_resend_too_soon', SMS_RULES.RESEND_COOLDOWN_S - secondsBetween(last, now))
@@ -72,7 +72,7 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
     ]) {
       if (limit.exceeded) throw rateLimited('sms_limit_phone', limit.retryAfterS)
     }
-    const fromIp = await scoped.sentFromIpSince(ip, addSeconds(now, -SMS_RULES.HOUR_S))
+    const fromIp = await scoped.sentSince({ ip }, addSeconds(now, -SMS_RULES.HOUR_S))
     const ipLimit = windowLimit(fromIp, SMS_RULES.CODES_PER_IP_HOUR, SMS_RULES.HOUR_S, now)
     if (ipLimit.exceeded) throw rateLimited('sms_limit_ip', ipLimit.retryAfterS)
   }
