@@ -132,3 +132,39 @@ describe('the general request budget', () => {
     await app.close()
   })
 })
+
+describe('every error code', () => {
+  it('reaches the client with its status, type and message in Russian and Uzbek', async () => {
+    const { ERROR_CODES } = await import('#contract/errors.ts')
+    const { AppError } = await import('#server/lib/app-error.ts')
+    const { translate, messageNumbers } = await import('#server/i18n/messages.ts')
+    const { buildApp } = await import('#server/app.ts')
+    const { testConfig } = await import('#server/config.ts')
+    const app = await buildApp({ config: { ...testConfig(), JWT_SECRET: 'x'.repeat(40) }, database: t.db })
+    const numbers = messageNumbers as Record<string, number | undefined>
+    // Codes that name a wait (`{n}` with no fixed number) are always thrown with the seconds left.
+    const waits = (code: string) => translate(code, 'en').includes('{n}') && numbers[code] === undefined
+    app.get('/api/test-error/:code', async (request) => {
+      const code = (request.params as { code: (typeof ERROR_CODES)[number] }).code
+      throw new AppError('validation', code, waits(code) ? { retryAfterS: 30 } : {})
+    })
+    for (const code of ERROR_CODES) {
+      for (const lang of ['ru', 'oz'] as const) {
+        const response = await app.inject({
+          method: 'GET',
+          url: `/api/test-error/${code}`,
+          headers: { 'accept-language': lang },
+        })
+        expect(response.statusCode).toBe(400)
+        expect(response.json().error).toEqual({
+          type: 'validation',
+          code,
+          message: translate(code, lang, waits(code) ? 30 : numbers[code]),
+          ...(waits(code) && { retry_after: 30 }),
+        })
+        expect(response.json().error.message).not.toContain('{n}')
+      }
+    }
+    await app.close()
+  })
+})
