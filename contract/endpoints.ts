@@ -16,7 +16,7 @@ import {
 } from './schemas/auth.ts'
 import { DevSmsQuerySchema, DevSmsResponseSchema } from './schemas/dev.ts'
 import { HealthResponseSchema } from './schemas/health.ts'
-import { ProfileSchema } from './schemas/profile.ts'
+import { ProfileIdParamsSchema, ProfileSchema, UpdateProfileBodySchema } from './schemas/profile.ts'
 
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync
 
@@ -28,6 +28,7 @@ export type Endpoint = {
   tag: 'auth' | 'sms' | 'profile' | 'system'
   /** Needs a valid access token (Authorization: Bearer). */
   auth?: boolean
+  params?: AnySchema
   query?: AnySchema
   body?: AnySchema
   response: AnySchema
@@ -134,6 +135,16 @@ export const endpoints = {
     summary: "The caller's profile",
     tag: 'profile',
     auth: true,
+    response: ProfileSchema,
+  },
+  updateProfile: {
+    method: 'PUT',
+    path: `${V1}/profile/{id}`,
+    summary: "Change the caller's own profile (for now: the mode, customer or executor)",
+    tag: 'profile',
+    auth: true,
+    params: ProfileIdParamsSchema,
+    body: UpdateProfileBodySchema,
     response: ProfileSchema,
   },
 } as const satisfies Record<string, Endpoint>

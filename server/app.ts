@@ -91,7 +91,7 @@ export async function buildApp({ config, database, clock = systemClock, smsSende
   await app.register(healthRoutes, { database })
   await app.register(smsRoutes, { sms })
   await app.register(authRoutes, { auth })
-  await app.register(profileRoutes, { auth })
+  await app.register(profileRoutes, { auth, users, clock })
   if (devSms) await app.register(devRoutes, { devSms })
 
   return Object.assign(app, { services: { sms, auth } })

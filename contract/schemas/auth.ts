@@ -42,10 +42,17 @@ const RequiredIdSchema = v.pipe(
 const optionalText = (max: number, message: string) =>
   v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, message))), null)
 
+export const NameSchema = personName('name_required', 'name_max')
+export const SurnameSchema = personName('surname_required', 'surname_max')
+export const PasswordSchema = newPassword('password_required')
+export const NewPasswordSchema = newPassword('specify_password')
+export const PasswordConfirmationSchema = v.pipe(v.string('confirm_password'), v.nonEmpty('confirm_password'))
+export const UserTypeSchema = v.picklist(USER_TYPES, 'type_required')
+
 export const LoginBodySchema = v.object({
   username: PhoneSchema,
   password: v.pipe(v.string('password_required'), v.nonEmpty('password_required')),
-  type: v.picklist(USER_TYPES, 'type_required'),
+  type: UserTypeSchema,
 })
 export type LoginBody = v.InferOutput<typeof LoginBodySchema>
 
@@ -55,8 +62,8 @@ export type LoginBody = v.InferOutput<typeof LoginBodySchema>
  */
 export const RegisterBodySchema = v.pipe(
   v.object({
-    name: personName('name_required', 'name_max'),
-    surname: personName('surname_required', 'surname_max'),
+    name: NameSchema,
+    surname: SurnameSchema,
     patronymic: optionalText(NAME_MAX, 'patronymic_max'),
     username: PhoneSchema,
     email: v.optional(
@@ -71,9 +78,9 @@ export const RegisterBodySchema = v.pipe(
       ),
       null,
     ),
-    password: newPassword('password_required'),
-    password_confirmation: v.pipe(v.string('confirm_password'), v.nonEmpty('confirm_password')),
-    type: v.picklist(USER_TYPES, 'type_required'),
+    password: PasswordSchema,
+    password_confirmation: PasswordConfirmationSchema,
+    type: UserTypeSchema,
     required_id: RequiredIdSchema,
   }),
   // NOTE: written inline in each pipe because valibot infers the paths only from the schema it follows.
@@ -93,8 +100,8 @@ export const ResetPasswordBodySchema = v.pipe(
   v.object({
     phone: PhoneSchema,
     username: v.optional(v.string()),
-    password: newPassword('specify_password'),
-    password_confirmation: v.pipe(v.string('confirm_password'), v.nonEmpty('confirm_password')),
+    password: NewPasswordSchema,
+    password_confirmation: PasswordConfirmationSchema,
     smsCode: SmsCodeSchema,
     type: v.pipe(
       v.string('specify_type_user'),

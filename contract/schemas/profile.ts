@@ -42,3 +42,13 @@ export const ProfileSchema = v.object({
   created_at: v.string(),
 })
 export type Profile = v.InferOutput<typeof ProfileSchema>
+
+/** What the caller may change of their own profile; the profile editor adds its sections here. */
+export const UpdateProfileBodySchema = v.object({
+  type: v.optional(v.picklist(USER_TYPES, 'type_required')),
+})
+export type UpdateProfileBody = v.InferOutput<typeof UpdateProfileBodySchema>
+
+export const ProfileIdParamsSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d+$/, 'not_found'), v.transform(Number)),
+})

@@ -9,6 +9,7 @@ import type { AccessClaims } from '#server/modules/auth/access-tokens.ts'
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
 
 type Context<E extends Endpoint> = {
+  params: Out<E['params']>
   body: Out<E['body']>
   query: Out<E['query']>
   request: FastifyRequest
@@ -90,6 +91,7 @@ export function contractRoute<E extends Endpoint>(
     preHandler: endpoint.auth ? [app.authenticate] : [],
     handler: async (request, reply) =>
       handler({
+        params: parse(endpoint.params as v.GenericSchema | undefined, request.params) as Out<E['params']>,
         body: parse(endpoint.body as v.GenericSchema | undefined, request.body) as Out<E['body']>,
         query: parse(endpoint.query as v.GenericSchema | undefined, request.query) as Out<E['query']>,
         request,

@@ -148,3 +148,42 @@ describe('GET /auth/logout', () => {
     expect((await refresh(t, phoneSession.refreshToken)).statusCode).toBe(200)
   })
 })
+
+describe('PUT /profile/{id}', () => {
+  it('saves the mode the user switched to', async () => {
+    const { token } = await register(t, { type: 'customer' })
+    const me = (await getProfile(t, token)).json()
+    const response = await t.inject({
+      method: 'PUT',
+      url: `/api/fika/freelancer/v1.0.1/profile/${me.id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { type: 'executor' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().type).toBe('executor')
+    expect((await getProfile(t, token)).json().type).toBe('executor')
+  })
+
+  it("answers 403 for another user's profile and 400 for an unknown mode", async () => {
+    const first = await register(t)
+    const second = await register(t)
+    const secondId = (await getProfile(t, second.token)).json().id
+    const foreign = await t.inject({
+      method: 'PUT',
+      url: `/api/fika/freelancer/v1.0.1/profile/${secondId}`,
+      headers: { authorization: `Bearer ${first.token}`, 'accept-language': 'ru' },
+      payload: { type: 'executor' },
+    })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json().error).toMatchObject({ type: 'forbidden', message: 'Временно нет доступа' })
+    const firstId = (await getProfile(t, first.token)).json().id
+    const bad = await t.inject({
+      method: 'PUT',
+      url: `/api/fika/freelancer/v1.0.1/profile/${firstId}`,
+      headers: { authorization: `Bearer ${first.token}` },
+      payload: { type: 'admin' },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().error.code).toBe('type_required')
+  })
+})

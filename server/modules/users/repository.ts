@@ -47,6 +47,16 @@ export function createUsersRepository(db: Database) {
       })
     },
 
+    /** Applies the fields a user may change of their own profile. */
+    async update(id: number, changes: { type?: UserRow['type'] }, now: Date): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning()
+      return row!
+    },
+
     async setType(id: number, type: UserRow['type'], now: Date): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set({ type, updatedAt: now }).where(eq(users.id, id)).returning()
       return row
