@@ -1,9 +1,22 @@
 import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import lingui from 'eslint-plugin-lingui'
+import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'data', 'dist', 'coverage', 'server/db/migrations'] },
+  {
+    ignores: [
+      'node_modules',
+      'data',
+      'dist',
+      'coverage',
+      'server/db/migrations',
+      'src/route-tree.gen.ts',
+      'dev-dist',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,8 +32,88 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['#server/*', '../server/*', '../../server/*', 'fastify*', 'drizzle*'] },
+        {
+          patterns: [
+            '#server/*',
+            '#src/*',
+            '../server/*',
+            '../../server/*',
+            'fastify*',
+            'drizzle*',
+            'react*',
+          ],
+        },
       ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['#src/*', '../src/*', '../../src/*', 'react*'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'service-worker/**/*.ts', 'tests/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, lingui },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            '^[^\\p{L}]*$',
+            '^\\.{1,2}/',
+            '^(Fika|Telegram|Instagram|Facebook|YouTube)$',
+            '^[a-z][\\w.-]*$',
+            '^#',
+            '^/',
+            '^https?:',
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '^(className|type|to|href|id|key|rel|target|role|inputMode|autoComplete|pattern|lang|name|value|htmlFor|data-testid|aria-.*)$',
+              },
+            },
+            { regex: { pattern: '^[A-Z_]+$' } },
+          ],
+          ignoreFunctions: [
+            'console.*',
+            'Error',
+            'new Error',
+            'document.getElementById',
+            'useAuthModal',
+            'show',
+            'register',
+            'setError',
+            'navigate',
+            'matchMedia',
+            'sessionStorage.*',
+            'localStorage.*',
+            'addEventListener',
+            'removeEventListener',
+            'dispatchEvent',
+            'Event',
+            'new Event',
+            'import',
+            'redirect',
+            'createFileRoute',
+            'guardRoute',
+            'canEnter',
+          ],
+        },
+      ],
+      'lingui/t-call-in-function': 'error',
+    },
+  },
+  {
+    // Server and service worker code import contract/ but never the web app, and the web app never the server.
+    files: ['src/**/*.{ts,tsx}', 'service-worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['#server/*', '../server/*', '../../server/*'] }],
     },
   },
 )

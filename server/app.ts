@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createDevSms } from '#server/adapters/sms/dev-sms.ts'
 import { createEskizSms } from '#server/adapters/sms/eskiz-sms.ts'
@@ -22,6 +23,7 @@ import { authenticatePlugin } from '#server/plugins/authenticate.ts'
 import { errorsPlugin } from '#server/plugins/errors.ts'
 import { localePlugin } from '#server/plugins/locale.ts'
 import { securityPlugin } from '#server/plugins/security.ts'
+import { webAppPlugin } from '#server/plugins/web-app.ts'
 
 export type AppDeps = {
   config: Config & { JWT_SECRET: string }
@@ -31,13 +33,24 @@ export type AppDeps = {
   smsSender?: SmsSender
   /** Where the log goes; standard output when absent. */
   logStream?: { write: (line: string) => void }
+  /** The built web app to host; `dist/` beside the server by default. */
+  webRoot?: string
 }
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
 
 /**
  * Builds the whole API without listening, so tests drive it through `app.inject()`. Plugins go in the order
  * infrastructure, then services, then routes.
  */
-export async function buildApp({ config, database, clock = systemClock, smsSender, logStream }: AppDeps) {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  smsSender,
+  logStream,
+  webRoot,
+}: AppDeps) {
   const app: FastifyInstance = Fastify({
     trustProxy: config.TRUST_PROXY,
     logger: {
@@ -80,6 +93,7 @@ export async function buildApp({ config, database, clock = systemClock, smsSende
   })
 
   await app.register(localePlugin)
+  await app.register(webAppPlugin, { root: webRoot ?? DEFAULT_WEB_ROOT })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, {
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,

@@ -4,6 +4,7 @@ import type { ErrorBody } from '#contract/errors.ts'
 import { messageNumbers, translate } from '#server/i18n/messages.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import type { Locale } from '#server/i18n/locale.ts'
+import { isAppNavigation } from './web-app.ts'
 
 const localize = (code: string, locale: Locale, retryAfterS?: number) =>
   translate(code, locale, retryAfterS ?? (messageNumbers as Record<string, number | undefined>)[code])
@@ -47,9 +48,11 @@ export const errorsPlugin = fp(
       if (appError.retryAfterS !== undefined) reply.header('retry-after', String(appError.retryAfterS))
       return reply.status(appError.status).send(bodyOf(appError, request.locale))
     })
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(bodyOf(new AppError('not_found', 'not_found'), request.locale)),
-    )
+    app.setNotFoundHandler((request, reply) => {
+      // An app route that is no file: the web app's shell draws it (its router shows the 404 page if need be).
+      if (app.sendAppShell && isAppNavigation(request)) return app.sendAppShell(reply)
+      return reply.status(404).send(bodyOf(new AppError('not_found', 'not_found'), request.locale))
+    })
   },
   { name: 'errors', dependencies: ['locale'] },
 )

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+// The shell, the service worker and the manifest must be fetched fresh, or a phone keeps an old version forever.
+const REVALIDATE = 'no-cache'
+
+/** Whether a request is a browser asking for a page of the app (not the API, not a file). */
+export const isAppNavigation = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  !request.url.startsWith('/api/') &&
+  request.url !== '/api' &&
+  (request.headers.accept ?? '').includes('text/html')
+
+/**
+ * Hosts the built web app from `dist/`: hashed assets cached for a year, everything else revalidated, and the
+ * shell answered for every app route. Without a build (the API alone, as in the API tests) nothing is served.
+ */
+export const webAppPlugin = fp<{ root: string }>(
+  async (app: FastifyInstance, { root }) => {
+    if (!existsSync(join(root, 'index.html'))) {
+      app.log.warn({ root }, 'no web app build found: serving the API only (run `npm run build`)')
+      return
+    }
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders: (response, path) => {
+        response.header('cache-control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE)
+      },
+    })
+    const sendAppShell = (reply: FastifyReply) =>
+      reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html', root)
+    app.decorate('sendAppShell', sendAppShell)
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppShell(reply))
+  },
+  { name: 'web-app' },
+)
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendAppShell?: (reply: FastifyReply) => FastifyReply
+  }
+}

@@ -1,0 +1,54 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core'
+import { ExpirationPlugin } from 'workbox-expiration'
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  matchPrecache,
+  precacheAndRoute,
+} from 'workbox-precaching'
+import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+
+declare const self: ServiceWorkerGlobalScope
+
+const OFFLINE_PAGE = '/offline.html'
+
+// The app shell (HTML, the entry chunks, CSS, icons) as built: the app opens with no network after one visit.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+// Every app route is the same single page: serve the cached shell and let the router draw the screen. The API
+// and the docs are not app routes and must never get the shell instead of their answer.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/sw\.js$/] }),
+)
+
+// Language catalogs are kept out of the precache (a visitor needs one of four); the one in use is cached the
+// first time it loads and then served from the cache, refreshed in the background.
+registerRoute(
+  ({ url, request }) =>
+    request.destination === 'script' && /\/assets\/messages-[\w-]+\.js$/.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: 'locales' }),
+)
+
+// Pictures change rarely and are many: cache first, at most 200, for 30 days.
+registerRoute(
+  ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+)
+
+// What cannot be shown offline (a page outside the app, such as the API docs) gets the offline page.
+setCatchHandler(async ({ request }) => {
+  if (request.destination === 'document') return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error()
+  return Response.error()
+})
+
+// The page decides when a waiting version takes over (the update prompt), so nothing reloads under a person typing.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+clientsClaim()

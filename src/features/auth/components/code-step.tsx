@@ -1,0 +1,80 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useForm } from 'react-hook-form'
+import * as v from 'valibot'
+import { SmsCodeSchema } from '#contract/schemas/auth.ts'
+import { formatCountdown, useCountdown } from '#src/components/use-countdown.ts'
+import { TextField } from '#src/components/text-field.tsx'
+import { fieldErrorText } from './field-error.ts'
+
+export const RESEND_COOLDOWN_S = 59
+
+const CodeFormSchema = v.object({ code: SmsCodeSchema })
+type CodeForm = v.InferInput<typeof CodeFormSchema>
+
+type CodeStepProps = {
+  phone: string
+  /** Registration shows "in 59 s"; the reset flow shows the clock "00:59" and a link, as the spec draws them. */
+  countdownStyle: 'seconds' | 'clock'
+  onVerify: (code: string) => Promise<{ field?: string; message?: string } | void>
+  onResend: () => Promise<string | void>
+}
+
+/** Step 2 of registration and reset: the 4-digit code, a 59-second wait, then a way to get a new code. */
+export function CodeStep({ phone, countdownStyle, onVerify, onResend }: CodeStepProps) {
+  const { t, i18n } = useLingui()
+  const { left, restart } = useCountdown(RESEND_COOLDOWN_S)
+  const form = useForm<CodeForm>({ resolver: valibotResolver(CodeFormSchema), defaultValues: { code: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    const problem = await onVerify(code)
+    if (problem?.message) form.setError('code', { type: 'server', message: problem.message })
+  })
+
+  const resend = async () => {
+    const problem = await onResend()
+    if (problem) form.setError('code', { type: 'server', message: problem })
+    else {
+      form.reset({ code: '' })
+      restart()
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="form">
+      <p>
+        <Trans>We sent a 4-digit code to {phone}.</Trans>
+      </p>
+      <TextField
+        label={t`Code from the SMS`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={4}
+        pattern="[0-9]*"
+        error={fieldErrorText(i18n, errors.code)}
+        {...form.register('code')}
+      />
+      <p className="form__hint" aria-live="polite">
+        {left > 0 ? (
+          countdownStyle === 'clock' ? (
+            <Trans>Send again in {formatCountdown(left)}</Trans>
+          ) : (
+            <Trans>You can ask for a new code in {left} s</Trans>
+          )
+        ) : countdownStyle === 'clock' ? (
+          <button type="button" className="link-button" onClick={resend}>
+            <Trans>Send the code again</Trans>
+          </button>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={resend}>
+            <Trans>Send the code again</Trans>
+          </button>
+        )}
+      </p>
+      <button type="submit" className="button" disabled={isSubmitting}>
+        <Trans>Confirm</Trans>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,116 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import * as v from 'valibot'
+import { LoginBodySchema } from '#contract/schemas/auth.ts'
+import type { UserType } from '#contract/schemas/profile.ts'
+import { Modal } from '#src/components/modal.tsx'
+import { PhoneField } from '#src/components/phone-field.tsx'
+import { phoneDigits } from '#src/components/phone-mask.ts'
+import { TextField } from '#src/components/text-field.tsx'
+import { useSession } from '#src/lib/session-store.ts'
+import { authApi } from '../api/auth-api.ts'
+import { useAuthModal } from '../auth-modal-store.ts'
+import { applyServerError } from '../use-server-errors.ts'
+import { fieldErrorText } from './field-error.ts'
+
+export const PHONE_FOCUS_DELAY_MS = 200
+
+const LoginFormSchema = v.pick(LoginBodySchema, ['username', 'password'])
+type LoginForm = v.InferInput<typeof LoginFormSchema>
+
+export function LoginModal() {
+  const { t, i18n } = useLingui()
+  const { open, show, close } = useAuthModal()
+  const navigate = useNavigate()
+  const setSession = useSession((state) => state.setSession)
+  const phoneRef = useRef<HTMLInputElement | null>(null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const isOpen = open === 'login'
+  const form = useForm<LoginForm>({
+    resolver: valibotResolver(LoginFormSchema),
+    defaultValues: { username: '', password: '' },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  useEffect(() => {
+    if (!isOpen) return
+    // The spec's delay lets the dialog finish opening before the keyboard comes up.
+    const timer = setTimeout(() => phoneRef.current?.focus(), PHONE_FOCUS_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [isOpen])
+
+  const logIn = (type: UserType) =>
+    form.handleSubmit(async ({ username, password }) => {
+      setFormError(null)
+      try {
+        const session = await authApi.login({ username: phoneDigits(username), password, type })
+        setSession(session)
+        close()
+        form.reset()
+        await navigate({ to: '/account' })
+      } catch (error) {
+        setFormError(
+          applyServerError(
+            error,
+            form.setError,
+            { username: 'username', password: 'password' },
+            t`An error occurred`,
+          ),
+        )
+      }
+    })
+
+  const { ref: registerPhoneRef, ...phoneField } = form.register('username')
+  return (
+    <Modal open={isOpen} onClose={close} title={<Trans>Log in</Trans>}>
+      <form noValidate className="form" onSubmit={logIn('customer')}>
+        {formError && (
+          <p className="form__error" role="alert">
+            {formError}
+          </p>
+        )}
+        <PhoneField
+          label={t`Phone number`}
+          error={fieldErrorText(i18n, errors.username)}
+          {...phoneField}
+          ref={(element) => {
+            registerPhoneRef(element)
+            phoneRef.current = element
+          }}
+        />
+        <TextField
+          label={t`Password`}
+          type="password"
+          autoComplete="current-password"
+          error={fieldErrorText(i18n, errors.password)}
+          {...form.register('password')}
+        />
+        <div className="form__actions">
+          <button type="submit" className="button" disabled={isSubmitting}>
+            <Trans>Log in as customer</Trans>
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={isSubmitting}
+            onClick={logIn('executor')}
+          >
+            <Trans>Log in as executor</Trans>
+          </button>
+        </div>
+        <button type="button" className="link-button" onClick={() => show('reset')}>
+          <Trans>Forgot your password?</Trans>
+        </button>
+        <p className="form__hint">
+          <Trans>No account yet?</Trans>{' '}
+          <button type="button" className="link-button" onClick={() => show('registration')}>
+            <Trans>Register</Trans>
+          </button>
+        </p>
+      </form>
+    </Modal>
+  )
+}

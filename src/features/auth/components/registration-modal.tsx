@@ -1,0 +1,222 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import * as v from 'valibot'
+import {
+  NameSchema,
+  PasswordConfirmationSchema,
+  PasswordSchema,
+  SurnameSchema,
+} from '#contract/schemas/auth.ts'
+import { PhoneSchema } from '#contract/schemas/phone.ts'
+import type { UserType } from '#contract/schemas/profile.ts'
+import { Modal } from '#src/components/modal.tsx'
+import { PhoneField } from '#src/components/phone-field.tsx'
+import { phoneDigits } from '#src/components/phone-mask.ts'
+import { TextField } from '#src/components/text-field.tsx'
+import { errorText } from '#src/lib/error-messages.ts'
+import { useSession } from '#src/lib/session-store.ts'
+import { authApi } from '../api/auth-api.ts'
+import { useAuthModal } from '../auth-modal-store.ts'
+import { applyServerError } from '../use-server-errors.ts'
+import { CodeStep } from './code-step.tsx'
+import { fieldErrorText } from './field-error.ts'
+import { useResetOnClose } from './use-reset-on-close.ts'
+
+const PersonSchema = v.object({ name: NameSchema, surname: SurnameSchema, phone: PhoneSchema })
+type PersonForm = v.InferInput<typeof PersonSchema>
+
+const PasswordsSchema = v.pipe(
+  v.object({ password: PasswordSchema, password_confirmation: PasswordConfirmationSchema }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (input) => input.password === input.password_confirmation,
+      'confirm_sameAsPassword',
+    ),
+    ['password_confirmation'],
+  ),
+)
+type PasswordsForm = v.InferInput<typeof PasswordsSchema>
+
+type Progress = { step: 1 | 2 | 3; person?: PersonForm; requiredId?: string }
+
+/** Registration in three steps: who you are, the SMS code, a password and the mode to start in. */
+export function RegistrationModal() {
+  const { t, i18n } = useLingui()
+  const { open, close } = useAuthModal()
+  const navigate = useNavigate()
+  const setSession = useSession((state) => state.setSession)
+  const isOpen = open === 'registration'
+  const [progress, setProgress] = useState<Progress>({ step: 1 })
+  const [formError, setFormError] = useState<string | null>(null)
+
+  const person = useForm<PersonForm>({
+    resolver: valibotResolver(PersonSchema),
+    defaultValues: { name: '', surname: '', phone: '' },
+  })
+  const passwords = useForm<PasswordsForm>({
+    resolver: valibotResolver(PasswordsSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  })
+
+  const reset = useCallback(() => {
+    setProgress({ step: 1 })
+    setFormError(null)
+    person.reset()
+    passwords.reset()
+  }, [person, passwords])
+  useResetOnClose(isOpen, reset)
+
+  const sendCode = async (phone: string) => {
+    const sent = await authApi.sendCode(phone, 'register')
+    return sent.required_id
+  }
+
+  const submitPerson = person.handleSubmit(async (values) => {
+    setFormError(null)
+    const phone = phoneDigits(values.phone)
+    try {
+      if (await authApi.isRegistered(phone)) {
+        person.setError('phone', { type: 'server', message: errorText(i18n, 'user_with_this_number') })
+        return
+      }
+      const requiredId = await sendCode(phone)
+      setProgress({ step: 2, person: values, requiredId })
+    } catch (error) {
+      setFormError(
+        applyServerError(
+          error,
+          person.setError,
+          { phone: 'phone', name: 'name', surname: 'surname' },
+          t`An error occurred`,
+        ),
+      )
+    }
+  })
+
+  const register = (type: UserType) =>
+    passwords.handleSubmit(async (values) => {
+      setFormError(null)
+      if (!progress.person || !progress.requiredId) return
+      try {
+        const session = await authApi.register({
+          name: progress.person.name,
+          surname: progress.person.surname,
+          username: phoneDigits(progress.person.phone),
+          ...values,
+          type,
+          required_id: progress.requiredId,
+        })
+        setSession(session)
+        close()
+        await navigate({ to: '/account' })
+      } catch (error) {
+        setFormError(
+          applyServerError(
+            error,
+            passwords.setError,
+            { password: 'password', password_confirmation: 'password_confirmation' },
+            t`An error occurred`,
+          ),
+        )
+      }
+    })
+
+  const messageOf = (error: unknown) =>
+    applyServerError(error, () => undefined, {}, t`An error occurred`) ?? t`An error occurred`
+
+  return (
+    <Modal open={isOpen} onClose={close} title={<Trans>Registration</Trans>}>
+      <p className="modal__step" aria-live="polite">
+        <Trans>Step {progress.step} of 3</Trans>
+      </p>
+      {formError && (
+        <p className="form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      {progress.step === 1 && (
+        <form noValidate className="form" onSubmit={submitPerson}>
+          <TextField
+            label={t`First name`}
+            autoComplete="given-name"
+            maxLength={25}
+            error={fieldErrorText(i18n, person.formState.errors.name)}
+            {...person.register('name')}
+          />
+          <TextField
+            label={t`Surname`}
+            autoComplete="family-name"
+            maxLength={25}
+            error={fieldErrorText(i18n, person.formState.errors.surname)}
+            {...person.register('surname')}
+          />
+          <PhoneField
+            label={t`Phone number`}
+            error={fieldErrorText(i18n, person.formState.errors.phone)}
+            {...person.register('phone')}
+          />
+          <button type="submit" className="button" disabled={person.formState.isSubmitting}>
+            <Trans>Get the code</Trans>
+          </button>
+        </form>
+      )}
+      {progress.step === 2 && progress.person && progress.requiredId && (
+        <CodeStep
+          phone={progress.person.phone}
+          countdownStyle="seconds"
+          onVerify={async (code) => {
+            try {
+              await authApi.verifyCode(progress.requiredId!, code)
+              setProgress((current) => ({ ...current, step: 3 }))
+            } catch (error) {
+              return { message: messageOf(error) }
+            }
+          }}
+          onResend={async () => {
+            try {
+              const requiredId = await sendCode(phoneDigits(progress.person!.phone))
+              setProgress((current) => ({ ...current, requiredId }))
+            } catch (error) {
+              return messageOf(error)
+            }
+          }}
+        />
+      )}
+      {progress.step === 3 && (
+        <form noValidate className="form" onSubmit={register('customer')}>
+          <TextField
+            label={t`Password`}
+            type="password"
+            autoComplete="new-password"
+            error={fieldErrorText(i18n, passwords.formState.errors.password)}
+            {...passwords.register('password')}
+          />
+          <TextField
+            label={t`Repeat the password`}
+            type="password"
+            autoComplete="new-password"
+            error={fieldErrorText(i18n, passwords.formState.errors.password_confirmation)}
+            {...passwords.register('password_confirmation')}
+          />
+          <div className="form__actions">
+            <button type="submit" className="button" disabled={passwords.formState.isSubmitting}>
+              <Trans>Register as customer</Trans>
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={passwords.formState.isSubmitting}
+              onClick={register('executor')}
+            >
+              <Trans>Register as executor</Trans>
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,185 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import * as v from 'valibot'
+import { NewPasswordSchema, PasswordConfirmationSchema } from '#contract/schemas/auth.ts'
+import { PhoneSchema } from '#contract/schemas/phone.ts'
+import { Modal } from '#src/components/modal.tsx'
+import { PhoneField } from '#src/components/phone-field.tsx'
+import { phoneDigits } from '#src/components/phone-mask.ts'
+import { TextField } from '#src/components/text-field.tsx'
+import { errorText } from '#src/lib/error-messages.ts'
+import { useSession } from '#src/lib/session-store.ts'
+import { authApi } from '../api/auth-api.ts'
+import { useAuthModal } from '../auth-modal-store.ts'
+import { applyServerError } from '../use-server-errors.ts'
+import { CodeStep } from './code-step.tsx'
+import { fieldErrorText } from './field-error.ts'
+import { useResetOnClose } from './use-reset-on-close.ts'
+
+const PhoneFormSchema = v.object({ phone: PhoneSchema })
+type PhoneForm = v.InferInput<typeof PhoneFormSchema>
+
+const NewPasswordFormSchema = v.pipe(
+  v.object({ password: NewPasswordSchema, password_confirmation: PasswordConfirmationSchema }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (input) => input.password === input.password_confirmation,
+      'confirm_sameAsPassword',
+    ),
+    ['password_confirmation'],
+  ),
+)
+type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>
+
+type Progress = { step: 1 | 2 | 3; phone?: string; requiredId?: string; code?: string }
+
+/** The spec's reset without the 998: the phone goes as its nine national digits. */
+const nationalDigits = (masked: string) => phoneDigits(masked).replace(/^998/, '')
+
+/** Password reset in three steps: the phone, the SMS code, the new password; then logged in as customer. */
+export function ResetModal() {
+  const { t, i18n } = useLingui()
+  const { open, show, close } = useAuthModal()
+  const navigate = useNavigate()
+  const setSession = useSession((state) => state.setSession)
+  const isOpen = open === 'reset'
+  const [progress, setProgress] = useState<Progress>({ step: 1 })
+  const [formError, setFormError] = useState<string | null>(null)
+  const phoneForm = useForm<PhoneForm>({
+    resolver: valibotResolver(PhoneFormSchema),
+    defaultValues: { phone: '' },
+  })
+  const passwordForm = useForm<NewPasswordForm>({
+    resolver: valibotResolver(NewPasswordFormSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  })
+
+  const reset = useCallback(() => {
+    setProgress({ step: 1 })
+    setFormError(null)
+    phoneForm.reset()
+    passwordForm.reset()
+  }, [phoneForm, passwordForm])
+  useResetOnClose(isOpen, reset)
+
+  const sendCode = async (masked: string) =>
+    (await authApi.sendCode(phoneDigits(masked), 'reset_pass')).required_id
+
+  const submitPhone = phoneForm.handleSubmit(async ({ phone }) => {
+    setFormError(null)
+    try {
+      if (!(await authApi.isRegistered(phoneDigits(phone)))) {
+        phoneForm.setError('phone', { type: 'server', message: errorText(i18n, 'user_not_reg') })
+        return
+      }
+      setProgress({ step: 2, phone, requiredId: await sendCode(phone) })
+    } catch (error) {
+      setFormError(applyServerError(error, phoneForm.setError, { phone: 'phone' }, t`An error occurred`))
+    }
+  })
+
+  const submitPassword = passwordForm.handleSubmit(async (values) => {
+    setFormError(null)
+    const { phone, requiredId, code } = progress
+    if (!phone || !requiredId || !code) return
+    try {
+      const session = await authApi.resetPassword({
+        phone: nationalDigits(phone),
+        smsCode: code,
+        type: 'customer',
+        required_id: requiredId,
+        ...values,
+      })
+      setSession(session)
+      close()
+      await navigate({ to: '/account' })
+    } catch (error) {
+      setFormError(
+        applyServerError(
+          error,
+          passwordForm.setError,
+          { password: 'password', password_confirmation: 'password_confirmation' },
+          t`An error occurred`,
+        ),
+      )
+    }
+  })
+
+  const messageOf = (error: unknown) =>
+    applyServerError(error, () => undefined, {}, t`An error occurred`) ?? t`An error occurred`
+
+  return (
+    <Modal open={isOpen} onClose={close} title={<Trans>Password recovery</Trans>}>
+      <p className="modal__step" aria-live="polite">
+        <Trans>Step {progress.step} of 3</Trans>
+      </p>
+      {formError && (
+        <p className="form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      {progress.step === 1 && (
+        <form noValidate className="form" onSubmit={submitPhone}>
+          <PhoneField
+            label={t`Phone number`}
+            error={fieldErrorText(i18n, phoneForm.formState.errors.phone)}
+            {...phoneForm.register('phone')}
+          />
+          <button type="submit" className="button" disabled={phoneForm.formState.isSubmitting}>
+            <Trans>Get the code</Trans>
+          </button>
+          <button type="button" className="link-button" onClick={() => show('login')}>
+            <Trans>Back to login</Trans>
+          </button>
+        </form>
+      )}
+      {progress.step === 2 && progress.phone && progress.requiredId && (
+        <CodeStep
+          phone={progress.phone}
+          countdownStyle="clock"
+          onVerify={async (code) => {
+            try {
+              await authApi.verifyCode(progress.requiredId!, code)
+              setProgress((current) => ({ ...current, step: 3, code }))
+            } catch (error) {
+              return { message: messageOf(error) }
+            }
+          }}
+          onResend={async () => {
+            try {
+              const requiredId = await sendCode(progress.phone!)
+              setProgress((current) => ({ ...current, requiredId }))
+            } catch (error) {
+              return messageOf(error)
+            }
+          }}
+        />
+      )}
+      {progress.step === 3 && (
+        <form noValidate className="form" onSubmit={submitPassword}>
+          <TextField
+            label={t`New password`}
+            type="password"
+            autoComplete="new-password"
+            error={fieldErrorText(i18n, passwordForm.formState.errors.password)}
+            {...passwordForm.register('password')}
+          />
+          <TextField
+            label={t`Repeat the new password`}
+            type="password"
+            autoComplete="new-password"
+            error={fieldErrorText(i18n, passwordForm.formState.errors.password_confirmation)}
+            {...passwordForm.register('password_confirmation')}
+          />
+          <button type="submit" className="button" disabled={passwordForm.formState.isSubmitting}>
+            <Trans>Save the password and log in</Trans>
+          </button>
+        </form>
+      )}
+    </Modal>
+  )
+}

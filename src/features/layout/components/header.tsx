@@ -1,0 +1,64 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useLocation } from '@tanstack/react-router'
+import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { EXTERNAL_LINKS } from '#src/lib/links.ts'
+import { useSession } from '#src/lib/session-store.ts'
+import { LanguageSwitcher } from './language-switcher.tsx'
+import { MainMenuItems } from './main-menu-items.tsx'
+import { ShareButton } from './share-button.tsx'
+import { UserMenu } from './user-menu.tsx'
+
+export function Header() {
+  const { t } = useLingui()
+  const token = useSession((state) => state.token)
+  const type = useSession((state) => state.profile?.type)
+  const showModal = useAuthModal((state) => state.show)
+  const isHome = useLocation({ select: (location) => location.pathname === '/' })
+  const loggedIn = token !== null
+
+  return (
+    <header className="header">
+      <a href="#main" className="skip-link">
+        <Trans>Skip to content</Trans>
+      </a>
+      <Link
+        to={loggedIn && type === 'executor' ? '/account' : '/'}
+        className="logo"
+        aria-label={t`Fika, home`}
+      >
+        <img src="/icons/logo.svg" alt="" width="32" height="32" />
+        <span>Fika</span>
+      </Link>
+      {loggedIn ? (
+        <>
+          <nav className="header__nav" aria-label={t`Main menu`}>
+            <MainMenuItems className="header__link" />
+          </nav>
+          <div className="header__tools">
+            <Link to="/notifications" className="icon-button" aria-label={t`Notifications`}>
+              <span aria-hidden="true">🔔</span>
+            </Link>
+            {type === 'executor' && <ShareButton />}
+            <LanguageSwitcher />
+            <UserMenu />
+          </div>
+        </>
+      ) : (
+        <div className="header__tools">
+          {isHome && (
+            <Link to="/" search={{ order: 1 }} className="header__link">
+              <Trans>Create an order</Trans>
+            </Link>
+          )}
+          <a href={EXTERNAL_LINKS.signupBot} className="header__link" rel="noopener" target="_blank">
+            <Trans>Become a specialist</Trans>
+          </a>
+          <LanguageSwitcher />
+          <button type="button" className="button button--small" onClick={() => showModal('login')}>
+            <Trans>Log in</Trans>
+          </button>
+        </div>
+      )}
+    </header>
+  )
+}

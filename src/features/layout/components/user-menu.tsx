@@ -1,0 +1,78 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLocation, useNavigate } from '@tanstack/react-router'
+import { useCallback, useId, useRef, useState } from 'react'
+import { authApi } from '#src/features/auth/api/auth-api.ts'
+import { useSession } from '#src/lib/session-store.ts'
+import { useDismiss } from './use-dismiss.ts'
+
+/** The logged-in person's menu: switch between customer and executor, and log out. */
+export function UserMenu() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const { profile, setProfile, clear } = useSession()
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const ref = useRef<HTMLDivElement>(null)
+  const menuId = useId()
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(open, ref, close)
+
+  if (!profile) return null
+  const nextType = profile.type === 'executor' ? 'customer' : 'executor'
+
+  const switchMode = async () => {
+    setBusy(true)
+    try {
+      setProfile(await authApi.saveType(profile.id, nextType))
+      close()
+      if (pathname !== '/account') await navigate({ to: '/account' })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const logOut = async () => {
+    // The spec clears the session whatever the server answers; a failed logout is only logged.
+    await authApi.logout().catch((error: unknown) => console.warn('logout failed', error))
+    clear()
+    close()
+    await navigate({ to: '/' })
+  }
+
+  return (
+    <div className="user-menu" ref={ref}>
+      <button
+        type="button"
+        className="user-menu__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {profile.name.slice(0, 1)}
+        </span>
+        <span className="user-menu__name">{profile.name}</span>
+        <span className="visually-hidden">{t`Account menu`}</span>
+      </button>
+      {open && (
+        <div id={menuId} className="user-menu__list">
+          <p className="user-menu__mode">
+            {profile.type === 'executor' ? (
+              <Trans>You are in executor mode</Trans>
+            ) : (
+              <Trans>You are in customer mode</Trans>
+            )}
+          </p>
+          <button type="button" className="menu-item" onClick={switchMode} disabled={busy}>
+            {nextType === 'executor' ? <Trans>Switch to executor</Trans> : <Trans>Switch to customer</Trans>}
+          </button>
+          <button type="button" className="menu-item" onClick={logOut}>
+            <Trans>Log out</Trans>
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

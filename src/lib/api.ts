@@ -1,0 +1,17 @@
+import { refreshSession } from './refresh-session.ts'
+import { useSession } from './session-store.ts'
+import { createApiClient } from './api-client.ts'
+import { currentLocale } from './locale.ts'
+
+export const SESSION_ENDED_EVENT = 'fika:session-ended'
+
+/** The app's API client; the root layout listens for SESSION_ENDED_EVENT and goes home. */
+export const api = createApiClient({
+  getToken: () => useSession.getState().token,
+  getLocale: currentLocale,
+  refreshToken: refreshSession,
+  onSessionEnded: () => {
+    useSession.getState().clear()
+    window.dispatchEvent(new Event(SESSION_ENDED_EVENT))
+  },
+})

@@ -1,0 +1,39 @@
+import { i18n } from '@lingui/core'
+
+export const LOCALES = ['ru', 'oz', 'uz', 'en'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'ru'
+
+/** How each language names itself in the switcher. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  ru: 'Русский',
+  oz: "O'zbekcha",
+  uz: 'Ўзбекча',
+  en: 'English',
+}
+const HTML_LANG: Record<Locale, string> = { ru: 'ru', oz: 'uz-Latn', uz: 'uz-Cyrl', en: 'en' }
+
+// The spec keeps the language for the session, so a new tab or a new visit starts again from Russian.
+const STORAGE_KEY = 'fika.locale'
+
+const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale)
+
+export function currentLocale(): Locale {
+  const stored = sessionStorage.getItem(STORAGE_KEY)
+  return isLocale(stored) ? stored : DEFAULT_LOCALE
+}
+
+/** Loads the catalog of a language (a chunk of its own) and makes it the active one. */
+export async function activateLocale(locale: Locale) {
+  const { messages } = (await import(`../locales/${locale}/messages.po`)) as {
+    messages: Record<string, string>
+  }
+  i18n.loadAndActivate({ locale, messages })
+  document.documentElement.lang = HTML_LANG[locale]
+}
+
+/** Keeps the choice for the session and reloads, as the spec asks: every screen then starts in the new language. */
+export function switchLocale(locale: Locale) {
+  sessionStorage.setItem(STORAGE_KEY, locale)
+  window.location.reload()
+}

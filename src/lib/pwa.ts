@@ -1,0 +1,24 @@
+import { Workbox } from 'workbox-window'
+import { create } from 'zustand'
+
+type PwaState = { updateReady: boolean; applyUpdate: () => void }
+
+let workbox: Workbox | undefined
+
+/** Whether a new version of the app waits to take over; the update prompt reads it. */
+export const usePwa = create<PwaState>()(() => ({
+  updateReady: false,
+  applyUpdate: () => {
+    if (!workbox) return
+    // Reload once the new worker controls the page, so every chunk comes from the same version.
+    workbox.addEventListener('controlling', () => window.location.reload())
+    workbox.messageSkipWaiting()
+  },
+}))
+
+export function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  workbox = new Workbox('/sw.js', { scope: '/' })
+  workbox.addEventListener('waiting', () => usePwa.setState({ updateReady: true }))
+  void workbox.register()
+}

@@ -1,0 +1,103 @@
+import { redirect } from '@tanstack/react-router'
+import type { UserType } from '#contract/schemas/profile.ts'
+import { useSession } from './session-store.ts'
+
+/** Route names of the spec; the guard speaks in these, the route files map them to paths. */
+export const ROUTE_NAMES = [
+  'home',
+  'signup',
+  'account',
+  'orders',
+  'orders_map',
+  'order.view',
+  'direct_order',
+  'direct_order_view',
+  'order.index',
+  'order.create',
+  'order.update',
+  'profile',
+  'to_profile',
+  'feedbacks',
+  'executors',
+  'wallet',
+  'wallet_success',
+  'wallet_failed',
+  'bonus',
+  'support',
+  'notifications',
+  'about',
+  'contact',
+  'faq',
+  'usage',
+  'forcustomers',
+  'patent',
+  'termsofuse',
+  'legal',
+  'legal_view',
+  'blog',
+  'blog_category',
+  'blog_item',
+  'post',
+  'services',
+  'services-all',
+  '404',
+] as const
+export type RouteName = (typeof ROUTE_NAMES)[number]
+export type Visitor = 'guest' | UserType
+
+// Spec section 6, word for word. `profile` here is the public specialist profile (/profile/{slug}); the own
+// profile at /account needs a login (docs/decisions/003-web-app-shell.md).
+const PUBLIC: ReadonlySet<RouteName> = new Set<RouteName>([
+  'home',
+  'support',
+  'legal',
+  'legal_view',
+  'faq',
+  'blog',
+  'blog_category',
+  'blog_item',
+  'post',
+  'about',
+  'contact',
+  'order.index',
+  'order.create',
+  'executors',
+  'services',
+  'services-all',
+  'usage',
+  'signup',
+  'patent',
+  'termsofuse',
+  '404',
+  'profile',
+  'to_profile',
+  'feedbacks',
+])
+const ORDER_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'order.index',
+  'order.create',
+  'order.update',
+  'order.view',
+])
+
+/** Whether a visitor may open a route; a refused one is sent to `/`. */
+export function canEnter(name: RouteName, visitor: Visitor): boolean {
+  if (name === 'orders') return true
+  if (ORDER_ROUTES.has(name)) return visitor !== 'executor' || name === 'order.view'
+  if (PUBLIC.has(name)) return true
+  return visitor !== 'guest'
+}
+
+export function currentVisitor(): Visitor {
+  const { token, profile } = useSession.getState()
+  if (!token) return 'guest'
+  return profile?.type ?? 'customer'
+}
+
+/**
+ * `beforeLoad` of a route. A route guard only spares people screens they cannot use: the server authorizes every
+ * request anyway.
+ */
+export const guardRoute = (name: RouteName) => () => {
+  if (!canEnter(name, currentVisitor())) throw redirect({ to: '/', replace: true })
+}

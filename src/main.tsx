@@ -1,0 +1,30 @@
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { activateLocale, currentLocale } from './lib/locale.ts'
+import { registerServiceWorker } from './lib/pwa.ts'
+import { routeTree } from './route-tree.gen.ts'
+import './styles.css'
+
+const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false })
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+// The language first: every screen renders in it from its first paint.
+await activateLocale(currentLocale())
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>
+  </StrictMode>,
+)
+
+registerServiceWorker()

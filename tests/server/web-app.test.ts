@@ -1,0 +1,64 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '#tests/helpers/test-app.ts'
+
+// A miniature build, so the hosting rules are tested without running Vite.
+const webRoot = await mkdtemp(join(tmpdir(), 'fika-dist-'))
+await mkdir(join(webRoot, 'assets'))
+await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>Fika</title><div id="root"></div>')
+await writeFile(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)')
+await writeFile(join(webRoot, 'sw.js'), 'self.addEventListener("install", () => {})')
+await writeFile(join(webRoot, 'manifest.webmanifest'), '{"name":"Fika"}')
+afterAll(() => rm(webRoot, { recursive: true, force: true }))
+
+const t = useTestApp({ deps: { webRoot } })
+const html = { accept: 'text/html,application/xhtml+xml' }
+
+describe('hosting the web app', () => {
+  it('caches hashed assets for a year and never caches the shell or the service worker', async () => {
+    const asset = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const worker = await t.inject({ method: 'GET', url: '/sw.js' })
+    expect(worker.headers['cache-control']).toBe('no-cache')
+    const shell = await t.inject({ method: 'GET', url: '/', headers: html })
+    expect(shell.statusCode).toBe(200)
+    expect(shell.headers['cache-control']).toBe('no-cache')
+    expect(shell.body).toContain('<div id="root">')
+  })
+
+  it('answers every app route with the shell, so a reload on /wallet or /order/15 works', async () => {
+    for (const url of ['/wallet', '/order/15', '/domashniy-personal/uborka/work-place', '/no-such-page']) {
+      const response = await t.inject({ method: 'GET', url, headers: html })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['content-type']).toContain('text/html')
+      expect(response.headers['cache-control']).toBe('no-cache')
+    }
+  })
+
+  it('never answers the API with the shell', async () => {
+    const response = await t.inject({
+      method: 'GET',
+      url: '/api/fika/freelancer/v1.0.1/nothing',
+      headers: html,
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.json().error.code).toBe('not_found')
+  })
+
+  it('answers a missing file that is not a page with 404', async () => {
+    const response = await t.inject({
+      method: 'GET',
+      url: '/assets/missing-123.js',
+      headers: { accept: '*/*' },
+    })
+    expect(response.statusCode).toBe(404)
+  })
+
+  it('sends the strict content security policy with the shell', async () => {
+    const shell = await t.inject({ method: 'GET', url: '/', headers: html })
+    expect(shell.headers['content-security-policy']).toContain("script-src 'self'")
+  })
+})

@@ -1,0 +1,38 @@
+import { lingui } from '@lingui/vite-plugin'
+import babel from '@rolldown/plugin-babel'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+import { manifest } from './src/pwa-manifest.ts'
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/route-tree.gen.ts',
+    }),
+    // plugin-react 6 has no babel option: the Lingui macros go through the rolldown babel plugin.
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      injectManifest: {
+        // The shell and its chunks are precached; language catalogs are cached when first used (see sw.ts).
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        globIgnores: ['**/messages-*.js', 'screenshots/**'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 300 },
+  server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
+})
