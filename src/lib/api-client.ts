@@ -82,7 +82,7 @@ export function createApiClient(options: ApiClientOptions) {
         json: input.body,
       }).json<Out<E['response']>>()
     } catch (error) {
-      throw await toApiError(error)
+      throw toApiError(error)
     }
   }
 
@@ -90,10 +90,11 @@ export function createApiClient(options: ApiClientOptions) {
 }
 export type ApiClient = ReturnType<typeof createApiClient>
 
-async function toApiError(error: unknown): Promise<ApiError> {
+function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof HTTPError) {
-    const parsed = v.safeParse(ErrorBodySchema, await error.response.json().catch(() => null))
+    // ky 2 has already read the body into `data`.
+    const parsed = v.safeParse(ErrorBodySchema, error.data)
     return new ApiError(error.response.status, parsed.success ? parsed.output : null)
   }
   // A fetch that never reached the server: offline, DNS, timeout.

@@ -8,6 +8,8 @@ export const SESSION_ENDED_EVENT = 'fika:session-ended'
 /** The app's API client; the root layout listens for SESSION_ENDED_EVENT and goes home. */
 export const api = createApiClient({
   getToken: () => useSession.getState().token,
+  // Absolute, so the same client works in a page, a worker and a test's simulated page.
+  baseUrl: globalThis.location?.origin,
   getLocale: currentLocale,
   refreshToken: refreshSession,
   onSessionEnded: () => {

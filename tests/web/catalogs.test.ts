@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '../..')
+const LOCALES = ['ru', 'oz', 'uz', 'en'] as const
+type Entry = { id: string; text: string }
+
+/** msgid -> msgstr of a PO file (single-line entries, as Lingui writes them). */
+function readCatalog(file: string): Map<string, string> {
+  const entries = new Map<string, string>()
+  const lines = readFileSync(file, 'utf8').split('\n')
+  const unquote = (line: string, key: string) => JSON.parse(line.slice(key.length + 1)) as string
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    if (!line.startsWith('msgid ')) continue
+    const id = unquote(line, 'msgid')
+    const next = lines[i + 1] ?? ''
+    if (id !== '' && next.startsWith('msgstr ')) entries.set(id, unquote(next, 'msgstr'))
+  }
+  return entries
+}
+
+const committed = Object.fromEntries(
+  LOCALES.map((locale) => [locale, readCatalog(join(ROOT, 'src/locales', locale, 'messages.po'))]),
+) as Record<(typeof LOCALES)[number], Map<string, string>>
+
+// Extract from the code as it is now into a scratch folder, so the check sees messages nobody extracted yet.
+const scratch = mkdtempSync(join(tmpdir(), 'fika-lingui-'))
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+function extractFromCode(): Entry[] {
+  const config = join(scratch, 'lingui.config.json')
+  writeFileSync(
+    config,
+    JSON.stringify({
+      locales: ['en'],
+      sourceLocale: 'en',
+      rootDir: ROOT,
+      catalogs: [{ path: join(scratch, '{locale}'), include: [join(ROOT, 'src')] }],
+      format: 'po',
+    }),
+  )
+  execFileSync(join(ROOT, 'node_modules/.bin/lingui'), ['extract', '--config', config], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  })
+  return [...readCatalog(join(scratch, 'en.po')).entries()].map(([id, text]) => ({ id, text }))
+}
+
+const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
+const BRAND_ONLY = /^[\sA-Za-z0-9.,:·—–()-]*(Fika|Telegram|IELTS|SMS)?[\sA-Za-z0-9.,:·—–()-]*$/
+
+describe('the Lingui catalogs', () => {
+  it('hold every message the code uses, in all four languages', () => {
+    const used = extractFromCode()
+    expect(used.length).toBeGreaterThan(50)
+    for (const locale of LOCALES) {
+      const missing = used.filter((entry) => !committed[locale].has(entry.id)).map((entry) => entry.id)
+      expect(missing, `missing in ${locale}: run npm run extract and translate`).toEqual([])
+    }
+  })
+
+  it('translate every message into ru, oz and uz, keeping the placeholders', () => {
+    for (const locale of ['ru', 'oz', 'uz'] as const) {
+      for (const [id, text] of committed[locale]) {
+        expect(text, `${locale}: "${id}" has no translation`).not.toBe('')
+        expect(placeholders(text), `${locale}: "${id}" lost a placeholder`).toEqual(placeholders(id))
+      }
+    }
+  })
+
+  it('leave no English in the Russian and Uzbek Cyrillic catalogs', () => {
+    for (const locale of ['ru', 'uz'] as const) {
+      for (const [id, text] of committed[locale]) {
+        if (BRAND_ONLY.test(id) && !/[a-z]{4,}/.test(id.replace(/Fika|Telegram|IELTS/g, ''))) continue
+        expect(text, `${locale}: "${id}"`).toMatch(/[\u0400-\u04FF]/)
+      }
+    }
+  })
+})

@@ -1,0 +1,145 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { RegistrationModal } from '#src/features/auth/components/registration-modal.tsx'
+import { useSession } from '#src/lib/session-store.ts'
+import { API, errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
+
+const REQUIRED_ID = '6f1c9d54-2b1a-4c1e-9a8e-1f1f1f1f1f1f'
+
+function registrationApi(options: { registered?: boolean } = {}) {
+  return stubApi({
+    [`GET ${API}/sms/check`]: () => ({ json: { status: options.registered ?? false } }),
+    [`POST ${API}/sms/send`]: () => ({ json: { status: true, required_id: REQUIRED_ID, retry_after: 59 } }),
+    [`POST ${API}/sms/verify`]: ({ body }) =>
+      (body as { code: string }).code === '4821'
+        ? { json: { isChecked: true } }
+        : {
+            status: 400,
+            json: errorBody('validation', 'wrong_sms_code', 'Неверный код из SMS, попробуйте ещё раз', {
+              code: ['Неверный код из SMS, попробуйте ещё раз'],
+            }),
+          },
+    [`POST ${V1}/auth/register`]: ({ body }) => ({
+      json: { token: 'access-1', profile: profileOf({ type: (body as { type: string }).type }) },
+    }),
+  })
+}
+
+async function fillStepOne(user: ReturnType<typeof userEvent.setup>) {
+  act(() => useAuthModal.getState().show('registration'))
+  await user.type(await screen.findByLabelText('Имя'), 'Dilnoza')
+  await user.type(screen.getByLabelText('Фамилия'), 'Rahimova')
+  await user.type(screen.getByLabelText('Номер телефона'), '901234567')
+  await user.click(screen.getByRole('button', { name: 'Получить код' }))
+}
+
+describe('RegistrationModal', () => {
+  it('goes through the three steps and registers as executor', async () => {
+    const api = registrationApi()
+    const user = userEvent.setup()
+    const { router } = renderInApp(<RegistrationModal />)
+    await fillStepOne(user)
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    expect(api.last('POST', `${API}/sms/send`)?.body).toEqual({ phone: '998901234567', type: 'register' })
+
+    await user.type(screen.getByLabelText('Код из SMS'), '4821')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    expect(await screen.findByText('Шаг 3 из 3')).toBeTruthy()
+    expect(screen.getByLabelText('Пароль').getAttribute('autocomplete')).toBe('new-password')
+
+    await user.type(screen.getByLabelText('Пароль'), 'samarqand2026')
+    await user.type(screen.getByLabelText('Повторите пароль'), 'samarqand2026')
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться как исполнитель' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'))
+    expect(api.last('POST', `${V1}/auth/register`)?.body).toEqual({
+      name: 'Dilnoza',
+      surname: 'Rahimova',
+      username: '998901234567',
+      password: 'samarqand2026',
+      password_confirmation: 'samarqand2026',
+      type: 'executor',
+      required_id: REQUIRED_ID,
+    })
+    expect(useSession.getState().profile?.type).toBe('executor')
+  })
+
+  it('labels the name fields for autofill and limits them to 25 characters', async () => {
+    registrationApi()
+    renderInApp(<RegistrationModal />)
+    act(() => useAuthModal.getState().show('registration'))
+    const name = await screen.findByLabelText('Имя')
+    expect(name.getAttribute('autocomplete')).toBe('given-name')
+    expect(screen.getByLabelText('Фамилия').getAttribute('autocomplete')).toBe('family-name')
+    expect(name.getAttribute('maxlength')).toBe('25')
+  })
+
+  it('shows user_with_this_number on the phone when it is registered, and sends no code', async () => {
+    const api = registrationApi({ registered: true })
+    const user = userEvent.setup()
+    renderInApp(<RegistrationModal />)
+    await fillStepOne(user)
+    expect(await screen.findByText('Пользователь с таким номером уже существует')).toBeTruthy()
+    expect(api.last('POST', `${API}/sms/send`)).toBeUndefined()
+  })
+
+  it('shows a wrong code on the code field', async () => {
+    registrationApi()
+    const user = userEvent.setup()
+    renderInApp(<RegistrationModal />)
+    await fillStepOne(user)
+    await user.type(await screen.findByLabelText('Код из SMS'), '1111')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    expect(await screen.findByText('Неверный код из SMS, попробуйте ещё раз')).toBeTruthy()
+    expect(screen.getByText('Шаг 2 из 3')).toBeTruthy()
+  })
+
+  it('counts 59 seconds down before it offers a new code, and starts again after resending', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const api = registrationApi()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderInApp(<RegistrationModal />)
+    await fillStepOne(user)
+    expect(await screen.findByText('Новый код можно запросить через 59 с')).toBeTruthy()
+    act(() => vi.advanceTimersByTime(30_000))
+    expect(await screen.findByText(/через (29|30) с/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Отправить код ещё раз' })).toBeNull()
+    act(() => vi.advanceTimersByTime(30_000))
+    await user.click(await screen.findByRole('button', { name: 'Отправить код ещё раз' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.path === `${API}/sms/send`)).toHaveLength(2))
+    expect(await screen.findByText('Новый код можно запросить через 59 с')).toBeTruthy()
+  })
+
+  it('keeps its step while closing and starts over 500 ms after it closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    registrationApi()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderInApp(<RegistrationModal />)
+    await fillStepOne(user)
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    act(() => useAuthModal.getState().close())
+    act(() => vi.advanceTimersByTime(400))
+    act(() => useAuthModal.getState().show('registration'))
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    act(() => useAuthModal.getState().close())
+    act(() => vi.advanceTimersByTime(500))
+    act(() => useAuthModal.getState().show('registration'))
+    expect(await screen.findByText('Шаг 1 из 3')).toBeTruthy()
+    expect((screen.getByLabelText('Имя') as HTMLInputElement).value).toBe('')
+  })
+
+  it('checks the passwords before sending them', async () => {
+    const api = registrationApi()
+    const user = userEvent.setup()
+    renderInApp(<RegistrationModal />)
+    await fillStepOne(user)
+    await user.type(await screen.findByLabelText('Код из SMS'), '4821')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    await user.type(await screen.findByLabelText('Пароль'), 'abc')
+    await user.type(screen.getByLabelText('Повторите пароль'), 'abd')
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться как заказчик' }))
+    expect(await screen.findByText(/не менее 6 символов/)).toBeTruthy()
+    expect(api.last('POST', `${V1}/auth/register`)).toBeUndefined()
+  })
+})

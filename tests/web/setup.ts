@@ -1,0 +1,25 @@
+import { i18n } from '@lingui/core'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeAll, vi } from 'vitest'
+import { messages } from '#src/locales/ru/messages.po'
+
+// Components render in Russian, the product's default language, as a first-time visitor sees them.
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'ru', messages })
+})
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  localStorage.clear()
+  sessionStorage.clear()
+})
+
+// jsdom has no <dialog> behaviour; these mirror what browsers do for the parts the modal relies on.
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.setAttribute('open', '')
+}
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  this.removeAttribute('open')
+}
