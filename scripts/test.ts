@@ -1,0 +1,28 @@
+/**
+ * npm test: every test. Makes sure a Chromium exists for the browser tests (installing one when none is found),
+ * builds the web app the end-to-end tests run against, then runs all Vitest projects. Extra arguments go to
+ * Vitest (`npm test -- --project web`).
+ */
+import { spawnSync } from 'node:child_process'
+import { ensureChromium } from './find-chromium.ts'
+
+const args = process.argv.slice(2)
+const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname
+const onlyServer =
+  args.join(' ').match(/--project[= ]server\b/) && !args.join(' ').match(/--project[= ](web|e2e)/)
+
+// Children run on this Node (24, from the `node` devDependency) even when the script was started another way.
+const binDir = new URL('../node_modules/.bin', import.meta.url).pathname
+const env = { ...process.env, PATH: `${binDir}:${process.env.PATH ?? ''}` }
+if (!onlyServer) {
+  env.CHROMIUM_PATH = await ensureChromium()
+  console.log(`Browser tests use ${env.CHROMIUM_PATH}`)
+  const build = spawnSync(process.execPath, [bin('vite'), 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env,
+  })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+const result = spawnSync(process.execPath, [bin('vitest'), 'run', ...args], { stdio: 'inherit', env })
+process.exit(result.status ?? 1)

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import axe from 'axe-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '../..')
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** The product as `npm start` runs it (the built web app and the API), on a fresh embedded database. */
+export async function startProduct() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fika-e2e-'))
+  const port = await freePort()
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMS_PROVIDER: 'dev',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  // localhost, not 127.0.0.1: the browser treats it as a secure context (service worker, Secure cookies).
+  const url = `http://localhost:${port}`
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) break
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** A phone-sized page that fails the test on any script error or console error. */
+export async function openPhone(browser: Browser, options: { context?: BrowserContext } = {}) {
+  const context =
+    options.context ?? (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' }))
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  page.on('console', (message) => {
+    // Failed requests are expected where a test cuts the network; everything else is a bug.
+    if (
+      message.type() === 'error' &&
+      !/Failed to load resource|net::ERR_INTERNET_DISCONNECTED/.test(message.text())
+    ) {
+      problems.push(`console error: ${message.text()}`)
+    }
+  })
+  return { page, context, problems }
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+export async function expectAccessible(page: Page, label: string) {
+  await page.evaluate(axe.source)
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      resultTypes: ['violations'],
+    })
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      )
+  })
+  expect(violations, `axe on ${label}`).toEqual([])
+}
+
+/** The last code the dev SMS adapter kept for a phone. */
+export async function lastSmsCode(url: string, phone: string): Promise<string> {
+  const response = await fetch(`${url}/api/dev/sms?phone=${phone}`)
+  const { messages } = (await response.json()) as { messages: { code: string }[] }
+  if (!messages[0]) throw new Error(`no SMS for ${phone}`)
+  return messages[0].code
+}
+
+let counter = 0
+/** A phone no one in this run has used: 99893 + the process id and a counter. */
+export const freshPhone = () =>
+  `99893${String((process.pid * 100 + ++counter) % 10_000_000).padStart(7, '0')}`
