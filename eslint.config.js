@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'service-worker/**/*.ts', 'tests/web/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'service-worker/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, lingui },
     rules: {

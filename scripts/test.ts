@@ -13,7 +13,7 @@ const onlyServer =
 
 // Children run on this Node (24, from the `node` devDependency) even when the script was started another way.
 const binDir = new URL('../node_modules/.bin', import.meta.url).pathname
-const env = { ...process.env, PATH: `${binDir}:${process.env.PATH ?? ''}` }
+const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${binDir}:${process.env.PATH ?? ''}` }
 if (!onlyServer) {
   env.CHROMIUM_PATH = await ensureChromium()
   console.log(`Browser tests use ${env.CHROMIUM_PATH}`)

@@ -8,7 +8,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { CacheFirst } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -22,14 +22,6 @@ cleanupOutdatedCaches()
 // and the docs are not app routes and must never get the shell instead of their answer.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/sw\.js$/] }),
-)
-
-// Language catalogs are kept out of the precache (a visitor needs one of four); the one in use is cached the
-// first time it loads and then served from the cache, refreshed in the background.
-registerRoute(
-  ({ url, request }) =>
-    request.destination === 'script' && /\/assets\/messages-[\w-]+\.js$/.test(url.pathname),
-  new StaleWhileRevalidate({ cacheName: 'locales' }),
 )
 
 // Pictures change rarely and are many: cache first, at most 200, for 30 days.

@@ -57,6 +57,13 @@ describe('hosting the web app', () => {
     expect(response.statusCode).toBe(404)
   })
 
+  it('does not vary the shell by language, so a cached copy matches whatever the browser sends', async () => {
+    const shell = await t.inject({ method: 'GET', url: '/', headers: { ...html, 'accept-language': 'en' } })
+    expect(shell.headers.vary ?? '').not.toContain('accept-language')
+    const api = await t.inject({ method: 'GET', url: '/api/health', headers: { 'accept-language': 'en' } })
+    expect(api.headers.vary).toContain('accept-language')
+  })
+
   it('sends the strict content security policy with the shell', async () => {
     const shell = await t.inject({ method: 'GET', url: '/', headers: html })
     expect(shell.headers['content-security-policy']).toContain("script-src 'self'")

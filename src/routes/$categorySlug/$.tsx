@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { canEnter, currentVisitor } from '#src/lib/route-guard.ts'
-import { redirect } from '@tanstack/react-router'
+import { notFound, redirect } from '@tanstack/react-router'
+import { isSlug } from '#src/lib/slug.ts'
 
 /** The last segment names a wizard form; without it the path is the service chain itself. */
 export const ORDER_FORMS = ['select', 'work-place'] as const
@@ -22,8 +23,9 @@ export function orderRouteOf(splat: string) {
 
 export const Route = createFileRoute('/$categorySlug/$')({
   beforeLoad: ({ params }) => {
-    if (!canEnter(orderRouteOf(params._splat ?? '').name, currentVisitor()))
-      throw redirect({ to: '/', replace: true })
+    const route = orderRouteOf(params._splat ?? '')
+    if (![params.categorySlug, ...route.serviceSlugs].every(isSlug)) throw notFound()
+    if (!canEnter(route.name, currentVisitor())) throw redirect({ to: '/', replace: true })
   },
   component: OrderWizard,
 })

@@ -1,10 +1,14 @@
 import { useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { isSlug } from '#src/lib/slug.ts'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/$categorySlug/services')({
-  beforeLoad: guardRoute('services'),
+  beforeLoad: ({ params }) => {
+    if (!isSlug(params.categorySlug)) throw notFound()
+    guardRoute('services')()
+  },
   component: ServicesScreen,
 })
 

@@ -1,0 +1,145 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { expectAccessible, launchChromium, openPhone, startProduct } from './helpers.ts'
+
+let product: Awaited<ReturnType<typeof startProduct>>
+let browser: Browser
+
+beforeAll(async () => {
+  product = await startProduct()
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await product?.stop()
+})
+
+const DEMO_EXECUTOR = '998901110002'
+const DEMO_PASSWORD = 'fika-demo-2026'
+
+describe('the app shell', () => {
+  test('a guest sent to a private page lands on the home page', async () => {
+    const { page, problems } = await openPhone(browser)
+    for (const path of ['/wallet', '/account', '/notifications', '/orders/map']) {
+      await page.goto(`${product.url}${path}`)
+      await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe('/')
+    }
+    await page.goto(`${product.url}/orders`)
+    await page.getByRole('heading', { name: 'Заказы' }).waitFor()
+    await page.goto(`${product.url}/domashniy-personal/uborka/work-place`)
+    await page.getByRole('heading', { name: 'Новый заказ' }).waitFor()
+    await expectAccessible(page, 'the order wizard route')
+    expect(problems).toEqual([])
+  })
+
+  test('an executor is sent away from order creation but may view an order', async () => {
+    const { page, problems } = await openPhone(browser)
+    await page.goto(`${product.url}/?modal=login`)
+    await page.getByLabel('Номер телефона').pressSequentially(DEMO_EXECUTOR.slice(3))
+    await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Войти как исполнитель' }).click()
+    await page.waitForURL(`${product.url}/account`)
+
+    for (const path of [
+      '/domashniy-personal',
+      '/domashniy-personal/uborka',
+      '/mastera-po-remontu/elektrika/select',
+    ]) {
+      await page.goto(`${product.url}${path}`)
+      await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe('/')
+    }
+    await page.goto(`${product.url}/order/15`)
+    await page.getByRole('heading', { name: 'Заказ' }).waitFor()
+    // The logo takes a logged-in executor to the own profile.
+    await page.getByRole('link', { name: /Fika/ }).first().click()
+    await page.waitForURL(`${product.url}/account`)
+    await expectAccessible(page, '/account of an executor')
+    expect(problems).toEqual([])
+  })
+
+  test('the language switch reloads the app in the chosen language and the server answers in it', async () => {
+    const { page, problems } = await openPhone(browser)
+    await page.goto(product.url)
+    await page.getByRole('heading', { name: 'Найдите специалиста для любой задачи' }).waitFor()
+    await page.getByLabel('Язык').selectOption('en')
+    await page.getByRole('heading', { name: 'Find a specialist for any task' }).waitFor()
+    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+
+    await page.getByRole('button', { name: 'Log in', exact: true }).click()
+    await page.getByLabel('Phone number').pressSequentially('901119999')
+    await page.getByLabel('Password', { exact: true }).fill('wrong-2026')
+    const request = page.waitForRequest((r) => r.url().endsWith('/auth/login'))
+    await page.getByRole('button', { name: 'Log in as customer' }).click()
+    expect((await request).headers()['accept-language']).toBe('en')
+    await page.getByText('Wrong phone number or password').waitFor()
+
+    await page.getByRole('button', { name: 'Close' }).click()
+    await page.getByLabel('Language').selectOption('oz')
+    await page.getByRole('heading', { name: 'Har qanday vazifa uchun mutaxassis toping' }).waitFor()
+    expect(await page.locator('html').getAttribute('lang')).toBe('uz-Latn')
+    await page.getByLabel('Til').selectOption('uz')
+    await page.getByRole('heading', { level: 1, name: /мутахассис/ }).waitFor()
+    expect(await page.locator('html').getAttribute('lang')).toBe('uz-Cyrl')
+    await expectAccessible(page, 'home in Uzbek Cyrillic')
+    expect(problems).toEqual([])
+  })
+
+  test('an unknown address shows the 404 page, which can carry a message', async () => {
+    const { page } = await openPhone(browser)
+    // Any one-segment path could be a category (the spec's /{categorySlug}); one that cannot be a slug is not.
+    await page.goto(`${product.url}/No%20Such%20Page.html`)
+    await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor()
+    await page.goto(
+      `${product.url}/404?message=${encodeURIComponent('Заказ не найден')}&description=${encodeURIComponent('Его удалил заказчик')}`,
+    )
+    await page.getByRole('heading', { name: 'Заказ не найден' }).waitFor()
+    await page.getByText('Его удалил заказчик').waitFor()
+    await expectAccessible(page, 'the 404 page')
+  })
+
+  test('the app reloads with no network after its first visit', async () => {
+    const { page, context, problems } = await openPhone(browser)
+    await page.goto(product.url)
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        )
+      }
+    })
+    await context.setOffline(true)
+    await page.reload()
+    await page
+      .getByRole('heading', { name: 'Найдите специалиста для любой задачи' })
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\n${problems.join('\n')}\n${(await page.content()).slice(0, 2000)}`)
+      })
+    await page.getByText('Нет подключения к интернету').waitFor()
+    await page.getByRole('link', { name: 'О нас' }).click()
+    await page.getByRole('heading', { name: 'О нас' }).waitFor()
+    await page.goto(`${product.url}/faq`)
+    await page.getByRole('heading', { name: 'Вопросы и ответы' }).waitFor()
+    await context.setOffline(false)
+    expect(problems.filter((p) => !/offline|Failed to fetch|ERR_/.test(p))).toEqual([])
+  })
+
+  test('Chromium reports the app installable', async () => {
+    const { page } = await openPhone(browser)
+    await page.goto(product.url)
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    const cdp = await page.context().newCDPSession(page)
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[]
+    }
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([])
+    const manifest = await (await fetch(`${product.url}/manifest.webmanifest`)).json()
+    expect(manifest).toMatchObject({ display: 'standalone', start_url: '/?source=pwa' })
+    expect(
+      manifest.icons.map((icon: { purpose: string; sizes: string }) => `${icon.sizes} ${icon.purpose}`),
+    ).toEqual(['192x192 any', '512x512 any', '512x512 maskable'])
+    expect(manifest.shortcuts).toHaveLength(2)
+    expect(manifest.screenshots).toHaveLength(2)
+  })
+})
