@@ -13,6 +13,8 @@ export default defineConfig({
       autoCodeSplitting: true,
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/route-tree.gen.ts',
+      // The home page is the first paint of most visits: it ships in the entry instead of one round trip later.
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (routeId === '/' ? [] : undefined) },
     }),
     // plugin-react 6 has no babel option: the Lingui macros go through the rolldown babel plugin.
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),

@@ -1,4 +1,5 @@
-import { i18n } from '@lingui/core'
+import { i18n, type Messages } from '@lingui/core'
+import { messages as ruMessages } from '../locales/ru/messages.po'
 
 export const LOCALES = ['ru', 'oz', 'uz', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -23,11 +24,17 @@ export function currentLocale(): Locale {
   return isLocale(stored) ? stored : DEFAULT_LOCALE
 }
 
-/** Loads the catalog of a language (a chunk of its own) and makes it the active one. */
+// Russian, the default, ships with the entry; the others are a chunk each, fetched when chosen.
+const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  ru: () => Promise.resolve({ messages: ruMessages }),
+  oz: () => import('../locales/oz/messages.po'),
+  uz: () => import('../locales/uz/messages.po'),
+  en: () => import('../locales/en/messages.po'),
+}
+
+/** Loads the catalog of a language and makes it the active one. */
 export async function activateLocale(locale: Locale) {
-  const { messages } = (await import(`../locales/${locale}/messages.po`)) as {
-    messages: Record<string, string>
-  }
+  const { messages } = await CATALOGS[locale]()
   i18n.loadAndActivate({ locale, messages })
   document.documentElement.lang = HTML_LANG[locale]
 }

@@ -1,0 +1,67 @@
+/**
+ * npm run size: gzip bytes of the JavaScript and CSS that `/` loads before any interaction, measured in Chromium
+ * against the built app served by the real server (run `npm run build` first). Target: at most 150 KB of JS.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { findChromium } from './find-chromium.ts'
+
+const JS_BUDGET_BYTES = 150 * 1024
+const PORT = 8181
+const dataDir = await mkdtemp(join(tmpdir(), 'fika-size-'))
+const server = spawn(process.execPath, ['server/main.ts'], {
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+})
+const url = `http://localhost:${PORT}/`
+try {
+  for (
+    let tries = 0;
+    !(await fetch(`${url}api/health`)
+      .then((r) => r.ok)
+      .catch(() => false));
+    tries++
+  ) {
+    if (tries > 150) throw new Error('the server did not start')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  const executablePath = await findChromium()
+  const browser = await chromium.launch({
+    ...(executablePath && { executablePath }),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  })
+  // A first visit: no cache, no service worker yet, a phone-sized screen.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  const loaded: { url: string; kind: 'js' | 'css'; raw: number; gzip: number }[] = []
+  page.on('response', async (response) => {
+    const path = new URL(response.url()).pathname
+    const kind = path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : undefined
+    if (!kind) return
+    const body = await response.body()
+    loaded.push({ url: path, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
+  })
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await browser.close()
+
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+  for (const file of loaded.sort((a, b) => b.gzip - a.gzip)) {
+    console.log(
+      `${file.kind.padEnd(4)} ${kb(file.gzip).padStart(9)} gzip ${kb(file.raw).padStart(9)} raw  ${file.url}`,
+    )
+  }
+  const total = (kind: 'js' | 'css') =>
+    loaded.filter((f) => f.kind === kind).reduce((sum, f) => sum + f.gzip, 0)
+  console.log(
+    `\nJavaScript loaded by / before any interaction: ${kb(total('js'))} gzip (budget ${kb(JS_BUDGET_BYTES)})`,
+  )
+  console.log(`CSS loaded by / before any interaction: ${kb(total('css'))} gzip`)
+  if (total('js') > JS_BUDGET_BYTES) process.exitCode = 1
+} finally {
+  server.kill('SIGTERM')
+  await rm(dataDir, { recursive: true, force: true })
+}
