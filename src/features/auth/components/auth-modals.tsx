@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { useAuthModal, type AuthModal } from '../auth-modal-store.ts'
+import { lazy, Suspense } from 'react'
+import { useAuthModal } from '../auth-modal-store.ts'
 
 // Forms, the phone mask and validation are fetched the first time a modal opens: the home page does not pay for
 // them. Once loaded a modal stays mounted, so its own close-then-reset timing (500 ms) holds.
@@ -13,19 +13,15 @@ const MODALS = {
 
 /** The login, registration and reset modals, for logged-out visitors only (spec section 6). */
 export function AuthModals({ loggedIn }: { loggedIn: boolean }) {
-  const open = useAuthModal((state) => state.open)
-  const [loaded, setLoaded] = useState<AuthModal[]>([])
-  useEffect(() => {
-    if (open && !loaded.includes(open)) setLoaded((current) => [...current, open])
-  }, [open, loaded])
-
+  const used = useAuthModal((state) => state.used)
   if (loggedIn) return null
-  return (
-    <Suspense fallback={null}>
-      {loaded.map((name) => {
-        const Modal = MODALS[name]
-        return <Modal key={name} />
-      })}
-    </Suspense>
-  )
+  // One boundary per modal: loading one must not hide or disturb another that is already on screen.
+  return used.map((name) => {
+    const Modal = MODALS[name]
+    return (
+      <Suspense key={name} fallback={null}>
+        <Modal />
+      </Suspense>
+    )
+  })
 }
