@@ -43,7 +43,9 @@ export function createApiClient(options: ApiClientOptions) {
   const http: KyInstance = ky.create({
     ...(options.baseUrl && { baseUrl: options.baseUrl }),
     credentials: 'same-origin',
-    retry: 0,
+    // No automatic retries (a replayed POST could publish twice); the one forced retry after a token refresh
+    // still counts against this limit in ky 2, hence 1.
+    retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [] },
     timeout: 30_000,
     hooks: {
       beforeRequest: [

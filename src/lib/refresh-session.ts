@@ -14,7 +14,8 @@ function storedToken(): string | null {
 }
 
 async function requestNewToken(): Promise<string | null> {
-  const response = await fetch(endpoints.refreshPost.path, { method: 'POST', credentials: 'same-origin' })
+  const url = new URL(endpoints.refreshPost.path, globalThis.location?.origin)
+  const response = await fetch(url, { method: 'POST', credentials: 'same-origin' })
   if (!response.ok) return null
   return ((await response.json()) as { token: string }).token
 }

@@ -1,0 +1,103 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { Header } from '#src/features/layout/components/header.tsx'
+import { BottomMenu } from '#src/features/layout/components/bottom-menu.tsx'
+import { useSession } from '#src/lib/session-store.ts'
+import { profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
+
+const logInAs = (type: 'customer' | 'executor') =>
+  act(() => useSession.getState().setSession({ token: 'access', profile: profileOf({ type }) as never }))
+
+describe('Header', () => {
+  it('offers a guest the login button, the specialist sign-up and the languages, and no menu', async () => {
+    renderInApp(<Header />)
+    expect(await screen.findByRole('button', { name: 'Войти' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Стать специалистом' }).getAttribute('href')).toMatch(
+      /^https:\/\/t\.me\//,
+    )
+    expect(screen.getByLabelText('Язык')).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Главное меню' })).toBeNull()
+  })
+
+  it('shows the create-order link to a guest on the home page only', async () => {
+    const home = renderInApp(<Header />, '/')
+    expect(await screen.findByRole('link', { name: 'Создать заказ' })).toBeTruthy()
+    home.unmount()
+    renderInApp(<Header />, '/account')
+    await screen.findByRole('button', { name: 'Войти' })
+    expect(screen.queryByRole('link', { name: 'Создать заказ' })).toBeNull()
+  })
+
+  it('shows a logged-in customer the menu, the bell and the user menu, but no share button', async () => {
+    logInAs('customer')
+    renderInApp(<Header />)
+    const nav = await screen.findByRole('navigation', { name: 'Главное меню' })
+    const links = {
+      Заказы: '/orders',
+      Кошелёк: '/wallet',
+      Профиль: '/account',
+      Поддержка: '/support',
+      Бонусы: '/bonus',
+    }
+    for (const [name, href] of Object.entries(links)) {
+      expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href)
+    }
+    expect(within(nav).getAllByRole('link')).toHaveLength(5)
+    expect(screen.getByRole('link', { name: 'Уведомления' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Поделиться профилем' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Fika, главная' }).getAttribute('href')).toBe('/')
+  })
+
+  it('gives an executor the share button, and a logo that leads to /account', async () => {
+    logInAs('executor')
+    renderInApp(<Header />)
+    expect(await screen.findByRole('button', { name: 'Поделиться профилем' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Fika, главная' }).getAttribute('href')).toBe('/account')
+  })
+
+  it('closes the user menu with Escape', async () => {
+    logInAs('customer')
+    const user = userEvent.setup()
+    renderInApp(<Header />)
+    await user.click(await screen.findByRole('button', { name: /Меню аккаунта/ }))
+    expect(screen.getByRole('button', { name: 'Перейти в режим исполнителя' })).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('button', { name: 'Перейти в режим исполнителя' })).toBeNull()
+  })
+
+  it('saves the new mode, then goes to /account', async () => {
+    logInAs('customer')
+    const api = stubApi({ [`PUT ${V1}/profile/7`]: () => ({ json: profileOf({ type: 'executor' }) }) })
+    const user = userEvent.setup()
+    const { router } = renderInApp(<Header />, '/')
+    await user.click(await screen.findByRole('button', { name: /Меню аккаунта/ }))
+    await user.click(screen.getByRole('button', { name: 'Перейти в режим исполнителя' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'))
+    expect(api.last('PUT', `${V1}/profile/7`)?.body).toEqual({ type: 'executor' })
+    expect(useSession.getState().profile?.type).toBe('executor')
+  })
+
+  it('logs out even when the server cannot be reached, and goes home', async () => {
+    logInAs('customer')
+    stubApi({})
+    const user = userEvent.setup()
+    const { router } = renderInApp(<Header />, '/account')
+    await user.click(await screen.findByRole('button', { name: /Меню аккаунта/ }))
+    await user.click(screen.getByRole('button', { name: 'Выйти' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(useSession.getState().token).toBeNull()
+  })
+})
+
+describe('BottomMenu', () => {
+  it('offers the five sections to a logged-in person and nothing to a guest', async () => {
+    const guest = renderInApp(<BottomMenu />)
+    await waitFor(() => expect(guest.container.querySelector('nav')).toBeNull())
+    guest.unmount()
+    logInAs('customer')
+    renderInApp(<BottomMenu />)
+    const nav = await screen.findByRole('navigation', { name: 'Быстрое меню' })
+    expect(nav.querySelectorAll('a')).toHaveLength(5)
+  })
+})
