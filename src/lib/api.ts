@@ -2,8 +2,9 @@ import { refreshSession } from './refresh-session.ts'
 import { useSession } from './session-store.ts'
 import { createApiClient } from './api-client.ts'
 import { currentLocale } from './locale.ts'
+import { SESSION_ENDED_EVENT } from './session-events.ts'
 
-export const SESSION_ENDED_EVENT = 'fika:session-ended'
+export { SESSION_ENDED_EVENT }
 
 /** The app's API client; the root layout listens for SESSION_ENDED_EVENT and goes home. */
 export const api = createApiClient({

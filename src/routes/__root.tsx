@@ -7,7 +7,7 @@ import { AuthModals } from '#src/features/auth/components/auth-modals.tsx'
 import { BottomMenu } from '#src/features/layout/components/bottom-menu.tsx'
 import { Footer } from '#src/features/layout/components/footer.tsx'
 import { Header } from '#src/features/layout/components/header.tsx'
-import { SESSION_ENDED_EVENT } from '#src/lib/api.ts'
+import { SESSION_ENDED_EVENT } from '#src/lib/session-events.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
 export const Route = createRootRoute({

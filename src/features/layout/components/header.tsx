@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { MainMenuItems } from './main-menu-items.tsx'
 import { ShareButton } from './share-button.tsx'
-import { UserMenu } from './user-menu.tsx'
+
+// Only a logged-in person has the menu; a guest's first visit does not load it (nor the API client it uses).
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })))
 
 export function Header() {
   const { t } = useLingui()
@@ -40,7 +43,9 @@ export function Header() {
             </Link>
             {type === 'executor' && <ShareButton />}
             <LanguageSwitcher />
-            <UserMenu />
+            <Suspense fallback={null}>
+              <UserMenu />
+            </Suspense>
           </div>
         </>
       ) : (
