@@ -8,7 +8,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
-import { CacheFirst } from 'workbox-strategies'
+import { CacheFirst, NetworkOnly } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -23,6 +23,9 @@ cleanupOutdatedCaches()
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/sw\.js$/] }),
 )
+
+// Other pages (the API docs) come from the network; when there is none, the catch handler below answers.
+registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly())
 
 // Pictures change rarely and are many: cache first, at most 200, for 30 days.
 registerRoute(

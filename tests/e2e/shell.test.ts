@@ -26,6 +26,7 @@ describe('the app shell', () => {
     }
     await page.goto(`${product.url}/orders`)
     await page.getByRole('heading', { name: 'Заказы' }).waitFor()
+    await expectAccessible(page, '/orders')
     await page.goto(`${product.url}/domashniy-personal/uborka/work-place`)
     await page.getByRole('heading', { name: 'Новый заказ' }).waitFor()
     await expectAccessible(page, 'the order wizard route')
@@ -50,6 +51,7 @@ describe('the app shell', () => {
     }
     await page.goto(`${product.url}/order/15`)
     await page.getByRole('heading', { name: 'Заказ' }).waitFor()
+    await expectAccessible(page, '/order/15 for an executor')
     // The logo takes a logged-in executor to the own profile.
     await page.getByRole('link', { name: /Fika/ }).first().click()
     await page.waitForURL(`${product.url}/account`)
@@ -61,6 +63,7 @@ describe('the app shell', () => {
     const { page, problems } = await openPhone(browser)
     await page.goto(product.url)
     await page.getByRole('heading', { name: 'Найдите специалиста для любой задачи' }).waitFor()
+    await expectAccessible(page, 'home in Russian')
     await page.getByLabel('Язык').selectOption('en')
     await page.getByRole('heading', { name: 'Find a specialist for any task' }).waitFor()
     expect(await page.locator('html').getAttribute('lang')).toBe('en')
@@ -117,10 +120,16 @@ describe('the app shell', () => {
         throw new Error(`${error.message}\n${problems.join('\n')}\n${(await page.content()).slice(0, 2000)}`)
       })
     await page.getByText('Нет подключения к интернету').waitFor()
+    await expectAccessible(page, 'home offline')
     await page.getByRole('link', { name: 'О нас' }).click()
     await page.getByRole('heading', { name: 'О нас' }).waitFor()
+    await expectAccessible(page, '/about offline')
     await page.goto(`${product.url}/faq`)
     await page.getByRole('heading', { name: 'Вопросы и ответы' }).waitFor()
+    // A page that is not part of the app cannot be shown offline: the offline page says so.
+    await page.goto(`${product.url}/api/docs/`)
+    await page.getByRole('heading', { name: 'Нет соединения с интернетом' }).waitFor()
+    await expectAccessible(page, 'the offline page')
     await context.setOffline(false)
     expect(problems.filter((p) => !/offline|Failed to fetch|ERR_/.test(p))).toEqual([])
   })
