@@ -49,6 +49,20 @@ export const NewPasswordSchema = newPassword('specify_password')
 export const PasswordConfirmationSchema = v.pipe(v.string('confirm_password'), v.nonEmpty('confirm_password'))
 export const UserTypeSchema = v.picklist(USER_TYPES, 'type_required')
 
+/** A new password typed twice, as the registration and reset forms ask for it. */
+export const passwordPairSchema = (password: typeof PasswordSchema | typeof NewPasswordSchema) =>
+  v.pipe(
+    v.object({ password, password_confirmation: PasswordConfirmationSchema }),
+    v.forward(
+      v.partialCheck(
+        [['password'], ['password_confirmation']],
+        (input) => input.password === input.password_confirmation,
+        'confirm_sameAsPassword',
+      ),
+      ['password_confirmation'],
+    ),
+  )
+
 export const LoginBodySchema = v.object({
   username: PhoneSchema,
   password: v.pipe(v.string('password_required'), v.nonEmpty('password_required')),

@@ -1,32 +1,14 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  expectAccessible,
-  freshPhone,
-  lastSmsCode,
-  launchChromium,
-  openPhone,
-  startProduct,
-} from './helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { expectAccessible, freshPhone, lastSmsCode, openPhone, useProduct } from './helpers.ts'
 
-let product: Awaited<ReturnType<typeof startProduct>>
-let browser: Browser
-
-beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
+const product = useProduct()
 
 const DEMO_CUSTOMER = '998901110001'
 const national = (phone: string) => phone.slice(3)
 
 describe('an account from registration to password reset', () => {
   test('a specialist registers through the three steps, switches to customer, logs out and logs in again', async () => {
-    const { page, problems } = await openPhone(browser)
+    const { page, problems } = await openPhone(product.browser)
     const phone = freshPhone()
     await page.goto(`${product.url}/?modal=registration`)
     await expect.poll(() => page.url()).toBe(`${product.url}/`)
@@ -72,7 +54,7 @@ describe('an account from registration to password reset', () => {
   })
 
   test('a customer who forgot the password resets it and is logged in', async () => {
-    const { page, problems } = await openPhone(browser)
+    const { page, problems } = await openPhone(product.browser)
     await page.goto(`${product.url}/?modal=login`)
     await page.getByRole('button', { name: 'Забыли пароль?' }).click()
     await page.getByLabel('Номер телефона').pressSequentially(national(DEMO_CUSTOMER))

@@ -1,21 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '#tests/helpers/free-port.ts'
 import axe from 'axe-core'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '../..')
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 /** The product as `npm start` runs it (the built web app and the API), on a fresh embedded database. */
 export async function startProduct() {
@@ -116,3 +108,24 @@ let counter = 0
 /** A phone no one in this run has used: 99893 + the process id and a counter. */
 export const freshPhone = () =>
   `99893${String((process.pid * 100 + ++counter) % 10_000_000).padStart(7, '0')}`
+
+/** One product and one browser for the test file, started before its tests and stopped after them. */
+export function useProduct() {
+  const state = {} as { product: Awaited<ReturnType<typeof startProduct>>; browser: Browser }
+  beforeAll(async () => {
+    state.product = await startProduct()
+    state.browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await state.browser?.close()
+    await state.product?.stop()
+  })
+  return {
+    get url() {
+      return state.product.url
+    },
+    get browser() {
+      return state.browser
+    },
+  }
+}

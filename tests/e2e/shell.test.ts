@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { expectAccessible, launchChromium, openPhone, startProduct } from './helpers.ts'
+import { describe, expect, test } from 'vitest'
+import { expectAccessible, openPhone, useProduct } from './helpers.ts'
 
-let product: Awaited<ReturnType<typeof startProduct>>
-let browser: Browser
-
-beforeAll(async () => {
-  product = await startProduct()
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await product?.stop()
-})
+const product = useProduct()
 
 const DEMO_EXECUTOR = '998901110002'
 const DEMO_PASSWORD = 'fika-demo-2026'
 
 describe('the app shell', () => {
   test('a guest sent to a private page lands on the home page', async () => {
-    const { page, problems } = await openPhone(browser)
+    const { page, problems } = await openPhone(product.browser)
     for (const path of ['/wallet', '/account', '/notifications', '/orders/map']) {
       await page.goto(`${product.url}${path}`)
       await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe('/')
@@ -34,7 +23,7 @@ describe('the app shell', () => {
   })
 
   test('an executor is sent away from order creation but may view an order', async () => {
-    const { page, problems } = await openPhone(browser)
+    const { page, problems } = await openPhone(product.browser)
     await page.goto(`${product.url}/?modal=login`)
     await page.getByLabel('Номер телефона').pressSequentially(DEMO_EXECUTOR.slice(3))
     await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD)
@@ -60,7 +49,7 @@ describe('the app shell', () => {
   })
 
   test('the language switch reloads the app in the chosen language and the server answers in it', async () => {
-    const { page, problems } = await openPhone(browser)
+    const { page, problems } = await openPhone(product.browser)
     await page.goto(product.url)
     await page.getByRole('heading', { name: 'Найдите специалиста для любой задачи' }).waitFor()
     await expectAccessible(page, 'home in Russian')
@@ -88,7 +77,7 @@ describe('the app shell', () => {
   })
 
   test('an unknown address shows the 404 page, which can carry a message', async () => {
-    const { page } = await openPhone(browser)
+    const { page } = await openPhone(product.browser)
     // Any one-segment path could be a category (the spec's /{categorySlug}); one that cannot be a slug is not.
     await page.goto(`${product.url}/No%20Such%20Page.html`)
     await page.getByRole('heading', { name: 'Страница не найдена' }).waitFor()
@@ -101,7 +90,7 @@ describe('the app shell', () => {
   })
 
   test('the app reloads with no network after its first visit', async () => {
-    const { page, context, problems } = await openPhone(browser)
+    const { page, context, problems } = await openPhone(product.browser)
     await page.goto(product.url)
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
@@ -135,7 +124,7 @@ describe('the app shell', () => {
   })
 
   test('Chromium reports the app installable', async () => {
-    const { page } = await openPhone(browser)
+    const { page } = await openPhone(product.browser)
     await page.goto(product.url)
     await page.evaluate(() => navigator.serviceWorker.ready)
     const cdp = await page.context().newCDPSession(page)

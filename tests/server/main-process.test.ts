@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '#tests/helpers/free-port.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const MAIN = join(import.meta.dirname, '../../server/main.ts')
@@ -10,14 +10,6 @@ const dirs: string[] = []
 afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [MAIN], {

@@ -23,3 +23,7 @@ export function applyServerError<T extends FieldValues>(
   }
   return placed ? null : error.body.error.message
 }
+
+/** The message of a failed call, for a form that has nowhere more precise to put it. */
+export const serverMessage = (error: unknown, fallback: string): string =>
+  error instanceof ApiError && error.body ? error.body.error.message : fallback

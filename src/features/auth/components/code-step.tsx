@@ -5,6 +5,9 @@ import * as v from 'valibot'
 import { SmsCodeSchema } from '#contract/schemas/auth.ts'
 import { formatCountdown, useCountdown } from '#src/components/use-countdown.ts'
 import { TextField } from '#src/components/text-field.tsx'
+import { phoneDigits } from '#src/components/phone-mask.ts'
+import { authApi, type SmsPurpose } from '../api/auth-api.ts'
+import { serverMessage } from '../use-server-errors.ts'
 import { fieldErrorText } from './field-error.ts'
 
 export const RESEND_COOLDOWN_S = 59
@@ -13,31 +16,51 @@ const CodeFormSchema = v.object({ code: SmsCodeSchema })
 type CodeForm = v.InferInput<typeof CodeFormSchema>
 
 type CodeStepProps = {
+  /** The phone as the person typed it (masked), shown and sent as digits. */
   phone: string
+  purpose: SmsPurpose
+  requiredId: string
   /** Registration shows "in 59 s"; the reset flow shows the clock "00:59" and a link, as the spec draws them. */
   countdownStyle: 'seconds' | 'clock'
-  onVerify: (code: string) => Promise<{ field?: string; message?: string } | void>
-  onResend: () => Promise<string | void>
+  /** A new code was sent: its id replaces the old one. */
+  onResent: (requiredId: string) => void
+  onVerified: (code: string) => void
 }
 
 /** Step 2 of registration and reset: the 4-digit code, a 59-second wait, then a way to get a new code. */
-export function CodeStep({ phone, countdownStyle, onVerify, onResend }: CodeStepProps) {
+export function CodeStep({
+  phone,
+  purpose,
+  requiredId,
+  countdownStyle,
+  onResent,
+  onVerified,
+}: CodeStepProps) {
   const { t, i18n } = useLingui()
   const { left, restart } = useCountdown(RESEND_COOLDOWN_S)
   const form = useForm<CodeForm>({ resolver: valibotResolver(CodeFormSchema), defaultValues: { code: '' } })
   const { errors, isSubmitting } = form.formState
 
+  const showProblem = (error: unknown) =>
+    form.setError('code', { type: 'server', message: serverMessage(error, t`An error occurred`) })
+
   const submit = form.handleSubmit(async ({ code }) => {
-    const problem = await onVerify(code)
-    if (problem?.message) form.setError('code', { type: 'server', message: problem.message })
+    try {
+      await authApi.verifyCode(requiredId, code)
+      onVerified(code)
+    } catch (error) {
+      showProblem(error)
+    }
   })
 
   const resend = async () => {
-    const problem = await onResend()
-    if (problem) form.setError('code', { type: 'server', message: problem })
-    else {
+    try {
+      const sent = await authApi.sendCode(phoneDigits(phone), purpose)
+      onResent(sent.required_id)
       form.reset({ code: '' })
       restart()
+    } catch (error) {
+      showProblem(error)
     }
   }
 

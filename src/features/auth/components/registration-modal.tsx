@@ -4,12 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
-import {
-  NameSchema,
-  PasswordConfirmationSchema,
-  PasswordSchema,
-  SurnameSchema,
-} from '#contract/schemas/auth.ts'
+import { NameSchema, passwordPairSchema, PasswordSchema, SurnameSchema } from '#contract/schemas/auth.ts'
 import { PhoneSchema } from '#contract/schemas/phone.ts'
 import type { UserType } from '#contract/schemas/profile.ts'
 import { Modal } from '#src/components/modal.tsx'
@@ -28,17 +23,7 @@ import { useResetOnClose } from './use-reset-on-close.ts'
 const PersonSchema = v.object({ name: NameSchema, surname: SurnameSchema, phone: PhoneSchema })
 type PersonForm = v.InferInput<typeof PersonSchema>
 
-const PasswordsSchema = v.pipe(
-  v.object({ password: PasswordSchema, password_confirmation: PasswordConfirmationSchema }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (input) => input.password === input.password_confirmation,
-      'confirm_sameAsPassword',
-    ),
-    ['password_confirmation'],
-  ),
-)
+const PasswordsSchema = passwordPairSchema(PasswordSchema)
 type PasswordsForm = v.InferInput<typeof PasswordsSchema>
 
 type Progress = { step: 1 | 2 | 3; person?: PersonForm; requiredId?: string }
@@ -125,9 +110,6 @@ export function RegistrationModal() {
       }
     })
 
-  const messageOf = (error: unknown) =>
-    applyServerError(error, () => undefined, {}, t`An error occurred`) ?? t`An error occurred`
-
   return (
     <Modal open={isOpen} onClose={close} title={<Trans>Registration</Trans>}>
       <p className="modal__step" aria-live="polite">
@@ -167,23 +149,11 @@ export function RegistrationModal() {
       {progress.step === 2 && progress.person && progress.requiredId && (
         <CodeStep
           phone={progress.person.phone}
+          purpose="register"
+          requiredId={progress.requiredId}
           countdownStyle="seconds"
-          onVerify={async (code) => {
-            try {
-              await authApi.verifyCode(progress.requiredId!, code)
-              setProgress((current) => ({ ...current, step: 3 }))
-            } catch (error) {
-              return { message: messageOf(error) }
-            }
-          }}
-          onResend={async () => {
-            try {
-              const requiredId = await sendCode(phoneDigits(progress.person!.phone))
-              setProgress((current) => ({ ...current, requiredId }))
-            } catch (error) {
-              return messageOf(error)
-            }
-          }}
+          onResent={(requiredId) => setProgress((current) => ({ ...current, requiredId }))}
+          onVerified={() => setProgress((current) => ({ ...current, step: 3 }))}
         />
       )}
       {progress.step === 3 && (

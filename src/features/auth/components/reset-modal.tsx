@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
-import { NewPasswordSchema, PasswordConfirmationSchema } from '#contract/schemas/auth.ts'
+import { NewPasswordSchema, passwordPairSchema } from '#contract/schemas/auth.ts'
 import { PhoneSchema } from '#contract/schemas/phone.ts'
 import { Modal } from '#src/components/modal.tsx'
 import { PhoneField } from '#src/components/phone-field.tsx'
@@ -22,17 +22,7 @@ import { useResetOnClose } from './use-reset-on-close.ts'
 const PhoneFormSchema = v.object({ phone: PhoneSchema })
 type PhoneForm = v.InferInput<typeof PhoneFormSchema>
 
-const NewPasswordFormSchema = v.pipe(
-  v.object({ password: NewPasswordSchema, password_confirmation: PasswordConfirmationSchema }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (input) => input.password === input.password_confirmation,
-      'confirm_sameAsPassword',
-    ),
-    ['password_confirmation'],
-  ),
-)
+const NewPasswordFormSchema = passwordPairSchema(NewPasswordSchema)
 type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>
 
 type Progress = { step: 1 | 2 | 3; phone?: string; requiredId?: string; code?: string }
@@ -109,9 +99,6 @@ export function ResetModal() {
     }
   })
 
-  const messageOf = (error: unknown) =>
-    applyServerError(error, () => undefined, {}, t`An error occurred`) ?? t`An error occurred`
-
   return (
     <Modal open={isOpen} onClose={close} title={<Trans>Password recovery</Trans>}>
       <p className="modal__step" aria-live="polite">
@@ -140,23 +127,11 @@ export function ResetModal() {
       {progress.step === 2 && progress.phone && progress.requiredId && (
         <CodeStep
           phone={progress.phone}
+          purpose="reset_pass"
+          requiredId={progress.requiredId}
           countdownStyle="clock"
-          onVerify={async (code) => {
-            try {
-              await authApi.verifyCode(progress.requiredId!, code)
-              setProgress((current) => ({ ...current, step: 3, code }))
-            } catch (error) {
-              return { message: messageOf(error) }
-            }
-          }}
-          onResend={async () => {
-            try {
-              const requiredId = await sendCode(progress.phone!)
-              setProgress((current) => ({ ...current, requiredId }))
-            } catch (error) {
-              return messageOf(error)
-            }
-          }}
+          onResent={(requiredId) => setProgress((current) => ({ ...current, requiredId }))}
+          onVerified={(code) => setProgress((current) => ({ ...current, step: 3, code }))}
         />
       )}
       {progress.step === 3 && (
