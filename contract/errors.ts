@@ -63,6 +63,11 @@ export const ERROR_CODES = [
   'not_found',
   'too_many_requests',
   'invalid_request',
+  'service_name_required',
+  'service_name_max',
+  'category_required',
+  'category_not_found',
+  'parent_not_in_category',
   'error_occurred',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

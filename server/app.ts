@@ -12,6 +12,11 @@ import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
 import { createSessionsRepository } from '#server/modules/auth/repository.ts'
 import { authRoutes } from '#server/modules/auth/routes.ts'
 import { createAuthService } from '#server/modules/auth/service.ts'
+import { createCatalogueRepository } from '#server/modules/catalogue/repository.ts'
+import { catalogueRoutes } from '#server/modules/catalogue/routes.ts'
+import { createCatalogueService } from '#server/modules/catalogue/service.ts'
+import { createContentRepository } from '#server/modules/content/repository.ts'
+import { contentRoutes } from '#server/modules/content/routes.ts'
 import { devRoutes } from '#server/modules/dev/routes.ts'
 import { healthRoutes } from '#server/modules/health/routes.ts'
 import { profileRoutes } from '#server/modules/profile/routes.ts'
@@ -106,6 +111,8 @@ export async function buildApp({
   await app.register(smsRoutes, { sms })
   await app.register(authRoutes, { auth })
   await app.register(profileRoutes, { auth, users, clock })
+  await app.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db)) })
+  await app.register(contentRoutes, { content: createContentRepository(db) })
   if (devSms) await app.register(devRoutes, { devSms })
 
   return Object.assign(app, { services: { sms, auth } })

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoUsers } from './db/seed.ts'
+import { seedCatalogue, seedContent } from './db/seed/catalogue-seed.ts'
 import { resolveSecret } from './secret.ts'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -12,6 +13,12 @@ async function start() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   await database.migrate()
   const app = await buildApp({ config: { ...config, JWT_SECRET: await resolveSecret(config) }, database })
+
+  // The catalogue and the information pages are product content: an empty database gets them in any environment.
+  const catalogue = await seedCatalogue(database.db)
+  const content = await seedContent(database.db)
+  if (catalogue + content > 0)
+    app.log.info({ services: catalogue, pages: content }, 'catalogue and content seeded')
 
   if (config.SEED_DEMO_USERS && config.NODE_ENV !== 'production') {
     const added = await seedDemoUsers(database.db)

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -41,7 +42,10 @@ export async function openDatabase(options: {
   }
   const inMemory = options.dataDir === 'memory://'
   if (!inMemory) await mkdir(options.dataDir, { recursive: true })
-  const client = await PGlite.create(inMemory ? undefined : `${options.dataDir}/pglite`)
+  // pg_trgm backs the catalogue search; PostgreSQL servers ship it in their contrib package.
+  const client = await PGlite.create(inMemory ? undefined : `${options.dataDir}/pglite`, {
+    extensions: { pg_trgm },
+  })
   const db = drizzlePglite({ client, casing: CASING })
   return {
     db,

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '#contract/errors.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '#contract/schemas/auth.ts'
+import { SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
 import type { Locale } from './locale.ts'
 
 type Translations = Record<Locale, string>
@@ -273,6 +274,36 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Киритилган маълумотларни текширинг',
     en: 'Check the data you entered',
   },
+  service_name_required: {
+    ru: 'Укажите название услуги',
+    oz: 'Xizmat nomini kiriting',
+    uz: 'Хизмат номини киритинг',
+    en: 'Enter the name of the service',
+  },
+  service_name_max: {
+    ru: 'Название услуги не длиннее {n} символов',
+    oz: 'Xizmat nomi {n} ta belgidan oshmasligi kerak',
+    uz: 'Хизмат номи {n} та белгидан ошмаслиги керак',
+    en: 'The service name must be at most {n} characters',
+  },
+  category_required: {
+    ru: 'Выберите категорию',
+    oz: 'Kategoriyani tanlang',
+    uz: 'Категорияни танланг',
+    en: 'Choose a category',
+  },
+  category_not_found: {
+    ru: 'Такой категории нет',
+    oz: "Bunday kategoriya yo'q",
+    uz: 'Бундай категория йўқ',
+    en: 'There is no such category',
+  },
+  parent_not_in_category: {
+    ru: 'Родительская услуга не относится к этой категории',
+    oz: 'Asosiy xizmat bu kategoriyaga tegishli emas',
+    uz: 'Асосий хизмат бу категорияга тегишли эмас',
+    en: 'The parent service does not belong to this category',
+  },
   error_occurred: {
     ru: 'Произошла ошибка',
     oz: 'Xatolik yuz berdi',
@@ -311,4 +342,5 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   patronymic_max: NAME_MAX,
   sms_code_least_min: SMS_CODE_LENGTH,
   sms_code_least_max: SMS_CODE_LENGTH,
+  service_name_max: SERVICE_NAME_MAX,
 }

@@ -35,15 +35,29 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
 }
 
-/** Empties every table of the app, keeping the schema, so each test starts from no rows. */
-export async function truncateAll(handle: DatabaseHandle) {
+/** Seeded, read-mostly tables a test file may keep between its tests (useTestApp's `catalogue` option). */
+export const CATALOGUE_TABLES = [
+  'categories',
+  'services',
+  'settings',
+  'marquee_items',
+  'content_pages',
+  'blog_categories',
+  'blog_posts',
+]
+
+/** Empties every table of the app (but those kept), keeping the schema, so each test starts from no rows. */
+export async function truncateAll(handle: DatabaseHandle, keep: string[] = []) {
   // Both drivers answer raw SQL with `{ rows }`.
   const result = (await handle.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public'`,
   )) as {
     rows: { tablename: string }[]
   }
-  const tables = result.rows.map((row) => `"${row.tablename}"`)
-  if (tables.length > 0)
-    await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))
+  const tables = result.rows.filter((row) => !keep.includes(row.tablename)).map((row) => `"${row.tablename}"`)
+  if (tables.length === 0) return
+  // NOTE: TRUNCATE ... CASCADE would also empty kept tables that reference these (services.proposed_by -> users);
+  // DELETE lets the foreign keys cascade or set null instead.
+  if (keep.length > 0) for (const table of tables) await handle.db.execute(sql.raw(`delete from ${table}`))
+  else await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))
 }

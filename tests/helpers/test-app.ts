@@ -4,7 +4,8 @@ import { buildApp, type AppDeps } from '#server/app.ts'
 import { testConfig, type Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { addSeconds } from '#server/lib/clock.ts'
-import { createTestDatabase, truncateAll } from './database.ts'
+import { seedCatalogue, seedContent } from '#server/db/seed/catalogue-seed.ts'
+import { CATALOGUE_TABLES, createTestDatabase, truncateAll } from './database.ts'
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
 
@@ -23,15 +24,26 @@ type App = Awaited<ReturnType<typeof buildApp>>
  * One database per test file (a PGlite start takes seconds), emptied before every test, and a fresh app on it
  * for every test.
  */
-export function useTestApp(options: { config?: Partial<Config>; deps?: Partial<AppDeps> } = {}) {
+export function useTestApp(
+  options: {
+    config?: Partial<Config>
+    deps?: Partial<AppDeps>
+    /** Seed the catalogue and content once for the file and keep them between tests. */
+    catalogue?: boolean | { extraServices: number }
+  } = {},
+) {
   let database: DatabaseHandle
   const state = { app: undefined as App | undefined, clock: new TestClock() }
 
   beforeAll(async () => {
     database = await createTestDatabase()
+    if (options.catalogue) {
+      await seedCatalogue(database.db, typeof options.catalogue === 'object' ? options.catalogue : {})
+      await seedContent(database.db)
+    }
   })
   beforeEach(async () => {
-    await truncateAll(database)
+    await truncateAll(database, options.catalogue ? CATALOGUE_TABLES : [])
     state.clock = new TestClock()
     state.app = await buildApp({
       config: { ...testConfig(options.config), JWT_SECRET: TEST_SECRET },
