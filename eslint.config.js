@@ -70,6 +70,11 @@ export default tseslint.config(
             '^#',
             '^/',
             '^https?:',
+            '^\\(min-width',
+            // Cache keys such as `page:${slug}`.
+            '^[a-z]+(:[a-z]+)*:',
+            // Comma lists of API options (`with=image,priority_services`).
+            '^[a-z_]+(,[a-z_]+)+$',
           ],
           ignoreNames: [
             {

@@ -8,7 +8,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
-import { CacheFirst, NetworkOnly } from 'workbox-strategies'
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -26,6 +26,21 @@ registerRoute(
 
 // Other pages (the API docs) come from the network; when there is none, the catch handler below answers.
 registerRoute(({ request }) => request.mode === 'navigate', new NetworkOnly())
+
+// The catalogue, settings and texts: fresh when the network answers within 5 s, else the last answer kept here.
+// (The app also keeps them in IndexedDB, where it can tell the person that they see saved data.)
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    /^\/api\/fika\/freelancer\/v1\.0\.1\/(categories|services|settings|marquee|pages|legal|blog)\b/.test(
+      url.pathname,
+    ),
+  new NetworkFirst({
+    cacheName: 'api-catalogue',
+    networkTimeoutSeconds: 5,
+    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600 })],
+  }),
+)
 
 // Pictures change rarely and are many: cache first, at most 200, for 30 days.
 registerRoute(

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { activateLocale, currentLocale } from './lib/locale.ts'
+import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
@@ -17,6 +17,7 @@ declare module '@tanstack/react-router' {
 }
 
 // The language first: every screen renders in it from its first paint.
+takeLocaleFromAddress()
 await activateLocale(currentLocale())
 
 createRoot(document.getElementById('root')!).render(

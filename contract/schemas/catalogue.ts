@@ -50,6 +50,8 @@ export const ServiceSchema = v.object({
   slug: v.string(),
   description: v.nullable(v.string()),
   parent: v.nullable(v.number()),
+  /** The parent's slug, so a client can build the order route of a sub-service. */
+  parent_slug: v.nullable(v.string()),
   status: v.picklist(['approved', 'pending']),
   category: v.object({ id: v.number(), slug: v.string(), name: v.string() }),
   children_count: v.optional(v.number()),

@@ -32,6 +32,9 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection the server closed (a restart, a failover) must not bring the process down; the pool
+    // replaces it on the next query.
+    pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message))
     const db = drizzlePg({ client: pool, casing: CASING })
     return {
       db,

@@ -12,7 +12,6 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   uz: 'Ўзбекча',
   en: 'English',
 }
-const HTML_LANG: Record<Locale, string> = { ru: 'ru', oz: 'uz-Latn', uz: 'uz-Cyrl', en: 'en' }
 
 // The spec keeps the language for the session, so a new tab or a new visit starts again from Russian.
 const STORAGE_KEY = 'fika.locale'
@@ -23,6 +22,22 @@ export function currentLocale(): Locale {
   const stored = sessionStorage.getItem(STORAGE_KEY)
   return isLocale(stored) ? stored : DEFAULT_LOCALE
 }
+
+/**
+ * A `?lang=` in the address (the hreflang alternates of every page use it) chooses the language for the session
+ * and leaves the address.
+ */
+export function takeLocaleFromAddress() {
+  const url = new URL(window.location.href)
+  const lang = url.searchParams.get('lang')
+  if (!lang) return
+  if (isLocale(lang)) sessionStorage.setItem(STORAGE_KEY, lang)
+  url.searchParams.delete('lang')
+  window.history.replaceState(window.history.state, '', url)
+}
+
+/** The address of the current page in another language, for hreflang alternates. */
+export const HREFLANG: Record<Locale, string> = { ru: 'ru', oz: 'uz-Latn', uz: 'uz-Cyrl', en: 'en' }
 
 // Russian, the default, ships with the entry; the others are a chunk each, fetched when chosen.
 const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
@@ -36,7 +51,7 @@ const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
 export async function activateLocale(locale: Locale) {
   const { messages } = await CATALOGS[locale]()
   i18n.loadAndActivate({ locale, messages })
-  document.documentElement.lang = HTML_LANG[locale]
+  document.documentElement.lang = HREFLANG[locale]
 }
 
 /** Keeps the choice for the session and reloads, as the spec asks: every screen then starts in the new language. */

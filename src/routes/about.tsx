@@ -1,16 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { contentApi } from '#src/features/content/api/content-api.ts'
+import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/about')({
   beforeLoad: guardRoute('about'),
-  component: AboutScreen,
+  component: AboutPage,
 })
 
-function AboutScreen() {
-  const { t } = useLingui()
-  return (
-    <ScreenLayout title={t`About us`} lead={t`Fika connects customers with specialists of Uzbekistan.`} />
-  )
+function AboutPage() {
+  return <ContentScreen id="page:about" load={() => contentApi.page('about')} />
 }

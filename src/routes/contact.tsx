@@ -1,14 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { contentApi } from '#src/features/content/api/content-api.ts'
+import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/contact')({
   beforeLoad: guardRoute('contact'),
-  component: ContactScreen,
+  component: ContactPage,
 })
 
-function ContactScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Contacts`} lead={t`How to reach the Fika team.`} />
+function ContactPage() {
+  return <ContentScreen id="page:contact" load={() => contentApi.page('contact')} />
 }

@@ -1,19 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { contentApi } from '#src/features/content/api/content-api.ts'
+import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/faq')({
   beforeLoad: guardRoute('faq'),
-  component: FaqScreen,
+  component: FaqPage,
 })
 
-function FaqScreen() {
-  const { t } = useLingui()
-  return (
-    <ScreenLayout
-      title={t`Questions and answers`}
-      lead={t`Answers to the questions customers and specialists ask most.`}
-    />
-  )
+function FaqPage() {
+  return <ContentScreen id="page:faq" load={() => contentApi.page('faq')} />
 }

@@ -1,19 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { contentApi } from '#src/features/content/api/content-api.ts'
+import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/forcustomers')({
   beforeLoad: guardRoute('forcustomers'),
-  component: ForcustomersScreen,
+  component: ForcustomersPage,
 })
 
-function ForcustomersScreen() {
-  const { t } = useLingui()
-  return (
-    <ScreenLayout
-      title={t`For customers`}
-      lead={t`Posting an order is free; replies usually arrive in 10-20 minutes.`}
-    />
-  )
+function ForcustomersPage() {
+  return <ContentScreen id="page:forcustomers" load={() => contentApi.page('forcustomers')} />
 }

@@ -2,9 +2,22 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import * as v from 'valibot'
-import { useDocumentTitle } from '#src/components/use-document-title.ts'
+import { CATEGORY_SLIDES, Carousel } from '#src/components/carousel.tsx'
+import { PageHead } from '#src/components/page-head.tsx'
+import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
+import { CategoryCard } from '#src/features/catalogue/components/category-card.tsx'
+import { SearchDropdown } from '#src/features/catalogue/components/search-dropdown.tsx'
+import { useSaved } from '#src/features/catalogue/use-saved.ts'
+import { Benefits } from '#src/features/home/components/benefits.tsx'
+import { FaqBlock } from '#src/features/home/components/faq-block.tsx'
+import { HowItWorks } from '#src/features/home/components/how-it-works.tsx'
+import { Marquee } from '#src/features/home/components/marquee.tsx'
+import { SpecialistSignup } from '#src/features/home/components/specialist-signup.tsx'
+import { Testimonials } from '#src/features/home/components/testimonials.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
+import { currentLocale } from '#src/lib/locale.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
@@ -27,13 +40,33 @@ const QUICK_LINKS = [
   { to: '/bukhgaltery-i-yuristy/yuristy/select', key: 'lawyers' },
 ] as const
 
+const SAVED_CATALOGUE_KEY = 'fika.catalogue-saved'
+
+/** Once per session and language, in idle time: the whole catalogue goes to the device for the offline search. */
+function useSaveCatalogueForOffline() {
+  useEffect(() => {
+    const marker = `${SAVED_CATALOGUE_KEY}.${currentLocale()}`
+    if (sessionStorage.getItem(marker)) return
+    const save = () =>
+      catalogueApi
+        .saveCatalogue()
+        .then(() => sessionStorage.setItem(marker, '1'))
+        .catch(() => undefined)
+    const idle = window.requestIdleCallback?.(save) ?? window.setTimeout(save, 1500)
+    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle))
+  }, [])
+}
+
 function Home() {
   const { t } = useLingui()
   const { modal, order } = Route.useSearch()
   const navigate = Route.useNavigate()
   const showModal = useAuthModal((state) => state.show)
   const loggedIn = useSession((state) => state.token !== null)
-  useDocumentTitle(t`Services marketplace in Uzbekistan`)
+  const categories = useSaved('categories', catalogueApi.categories)
+  const settings = useSaved('settings', catalogueApi.settings)
+  const marquee = useSaved('marquee', catalogueApi.marquee)
+  useSaveCatalogueForOffline()
 
   useEffect(() => {
     if (!modal) return
@@ -42,9 +75,11 @@ function Home() {
     void navigate({ search: (previous) => ({ ...previous, modal: undefined }), replace: true })
   }, [modal, loggedIn, showModal, navigate])
 
+  const categoriesShown = categories.status === 'ready'
   useEffect(() => {
-    if (order !== undefined) document.getElementById('categories')?.scrollIntoView({ behavior: 'smooth' })
-  }, [order])
+    if (order !== undefined && categoriesShown)
+      document.getElementById('categories')?.scrollIntoView({ behavior: 'smooth' })
+  }, [order, categoriesShown])
 
   const labels: Record<(typeof QUICK_LINKS)[number]['key'], string> = {
     cleaning: t`Cleaning`,
@@ -52,9 +87,16 @@ function Home() {
     electrician: t`Electrician`,
     lawyers: t`Lawyers`,
   }
+  const botUrl = settings.status === 'ready' ? settings.data.bot_url : EXTERNAL_LINKS.signupBot
 
   return (
     <div className="home">
+      <PageHead
+        title={t`Services marketplace in Uzbekistan`}
+        description={t`Post an order for free and get replies from specialists in 10–20 minutes: cleaning, tutors, repairs, lawyers.`}
+      />
+      {marquee.status === 'ready' && <Marquee items={marquee.data} />}
+      {categories.status === 'ready' && categories.saved && <SavedNotice savedAt={categories.savedAt} />}
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero__title">
           <Trans>Find a specialist for any task</Trans>
@@ -64,6 +106,7 @@ function Home() {
             Post an order for free: replies usually arrive in 10–20 minutes. You pay the specialist directly.
           </Trans>
         </p>
+        <SearchDropdown />
         <ul className="tags" aria-label={t`Popular services`}>
           {QUICK_LINKS.map((link) => (
             <li key={link.key}>
@@ -81,26 +124,44 @@ function Home() {
         <p>
           <Trans>More than 10,000 services and 300,000 orders every month.</Trans>
         </p>
+        {categories.status === 'ready' ? (
+          <Carousel label={t`Categories`} perView={CATEGORY_SLIDES}>
+            {categories.data.map((category) => (
+              <CategoryCard key={category.id} category={category} />
+            ))}
+          </Carousel>
+        ) : categories.status === 'failed' ? (
+          <p role="alert">
+            <Trans>The categories could not be loaded. Check the connection and reload the page.</Trans>
+          </p>
+        ) : (
+          <div className="skeleton-row" aria-hidden="true" />
+        )}
         <Link to="/services-all" className="button">
           <Trans>All services</Trans>
         </Link>
       </section>
+      <HowItWorks />
+      <Testimonials />
+      <Benefits />
+      <FaqBlock />
       <section className="home__section home__banner" aria-labelledby="banner-title">
         <h2 id="banner-title">
-          <Trans>Are you a specialist?</Trans>
+          <Trans>Ready to start?</Trans>
         </h2>
         <p>
           <Trans>Get orders without rent or advertising fees: we charge only for successful orders.</Trans>
         </p>
-        <a
-          href={EXTERNAL_LINKS.signupBot}
-          className="button button--secondary"
-          rel="noopener"
-          target="_blank"
-        >
-          <Trans>Become a specialist</Trans>
-        </a>
+        <div className="home__banner-actions">
+          <Link to="/services-all" className="button">
+            <Trans>Find a service</Trans>
+          </Link>
+          <a href={botUrl} className="button button--secondary" rel="noopener" target="_blank">
+            <Trans>Become a performer</Trans>
+          </a>
+        </div>
       </section>
+      <SpecialistSignup botUrl={botUrl} />
     </div>
   )
 }

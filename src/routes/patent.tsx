@@ -1,14 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { contentApi } from '#src/features/content/api/content-api.ts'
+import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/patent')({
   beforeLoad: guardRoute('patent'),
-  component: PatentScreen,
+  component: PatentPage,
 })
 
-function PatentScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Patent`} lead={t`The documents that give us the right to run the service.`} />
+function PatentPage() {
+  return <ContentScreen id="page:patent" load={() => contentApi.page('patent')} />
 }

@@ -1,14 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { contentApi } from '#src/features/content/api/content-api.ts'
+import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/support')({
   beforeLoad: guardRoute('support'),
-  component: SupportScreen,
+  component: SupportPage,
 })
 
-function SupportScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Support`} lead={t`Write to us in the support chat: we answer every day.`} />
+function SupportPage() {
+  return <ContentScreen id="page:support" load={() => contentApi.page('support')} />
 }

@@ -1,14 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { contentApi } from '#src/features/content/api/content-api.ts'
+import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/termsofuse')({
   beforeLoad: guardRoute('termsofuse'),
-  component: TermsofuseScreen,
+  component: TermsofusePage,
 })
 
-function TermsofuseScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Terms of use`} lead={t`The rules of using the service.`} />
+function TermsofusePage() {
+  return <ContentScreen id="page:termsofuse" load={() => contentApi.page('termsofuse')} />
 }

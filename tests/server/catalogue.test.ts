@@ -43,6 +43,14 @@ describe('GET /categories', () => {
     }
   })
 
+  it('adds every top-level service with its children count for the all-services page', async () => {
+    const collection = (await get('/categories?with=services')).json().collection
+    const repairs = collection.find((c: { slug: string }) => c.slug === 'mastera-po-remontu')
+    const electrics = repairs.services.find((s: Service) => s.slug === 'elektrika')
+    expect(electrics.children_count).toBeGreaterThanOrEqual(4)
+    expect(repairs.services.every((s: Service) => s.parent === null)).toBe(true)
+  })
+
   it('answers 400 for an unknown `with`', async () => {
     const response = await get('/categories?with=everything')
     expect(response.statusCode).toBe(400)
@@ -175,6 +183,8 @@ describe('GET /services?search=', () => {
 describe('GET /services/{id}', () => {
   it('answers one service with its category and children, or 404', async () => {
     const electrics = (await get('/categories/mastera-po-remontu/restnew/elektrika')).json()
+    const child = (await get(`/services?parent=${electrics.id}`)).json().collection[0]
+    expect(child.parent_slug).toBe('elektrika')
     const byId = (await get(`/services/${electrics.id}`, 'en')).json()
     expect(byId).toMatchObject({
       id: electrics.id,

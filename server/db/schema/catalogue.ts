@@ -44,8 +44,10 @@ export const services = pgTable(
       .notNull()
       .default('approved'),
     proposedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    /** The names in every language and script, in Latin letters: what search matches (search-text.ts). */
+    /** Names and description in every language and script, in Latin letters: what search matches (search-text.ts). */
     searchText: text().notNull(),
+    /** The names alone in the same form: short, so the typo search (trigram similarity) stays cheap. */
+    searchNameText: text().notNull().default(''),
     /** Each language's full name in the same form, for exact-match ranking. */
     searchNames: text().array().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +57,7 @@ export const services = pgTable(
     index('services_category').on(table.categoryId, table.status),
     index('services_parent').on(table.parentId),
     index('services_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('services_search_name_trgm').using('gin', sql`${table.searchNameText} gin_trgm_ops`),
   ],
 )
 

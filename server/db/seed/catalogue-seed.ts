@@ -32,8 +32,10 @@ type SeedBlog = {
 const readJson = async <T>(...path: string[]) =>
   JSON.parse(await readFile(join(SEED_DIR, ...path), 'utf8')) as T
 const namesOf = (name: Localized) => [name.ru, name.oz, name.uz, name.en]
-const searchFields = (name: Localized) => ({
-  searchText: searchTextOf(namesOf(name)),
+/** Names and descriptions are searched; names alone decide the ranking (see the catalogue repository). */
+const searchFields = (name: Localized, description?: Localized | null) => ({
+  searchText: searchTextOf([...namesOf(name), ...(description ? namesOf(description) : [])]),
+  searchNameText: searchTextOf(namesOf(name)),
   searchNames: [...new Set(namesOf(name).map((text) => searchTextOf([text])))],
 })
 
@@ -87,7 +89,7 @@ export async function seedCatalogue(db: Database, options: { extraServices?: num
           description: service.description,
           priority: service.priority ?? false,
           position,
-          ...searchFields(service.name),
+          ...searchFields(service.name, service.description),
         })
         .returning({ id: services.id })
       added++
@@ -119,6 +121,8 @@ export async function seedCatalogue(db: Database, options: { extraServices?: num
     await db.insert(services).values(batch)
     added += batch.length
   }
+  // NOTE: PGlite runs no autovacuum, so without fresh statistics the planner ignores the trigram index.
+  await db.execute(sql`analyze ${categories}, ${services}`)
   return added
 }
 

@@ -8,9 +8,11 @@ export type ServiceRow = typeof services.$inferSelect & {
   categorySlug: string
   categoryName: CategoryRow['name']
   childrenCount: number
+  parentSlug: string | null
 }
 
 const approved = eq(services.status, 'approved')
+const parentSlug = sql<string | null>`(select p.slug from ${services} as p where p.id = ${services.parentId})`
 const childrenCount = sql<number>`(select count(*)::int from ${services} as c where c.parent_id = ${services.id} and c.status = 'approved')`
 
 // A numeric reference is an id, anything else a slug (both come from URLs).
@@ -22,6 +24,7 @@ export function createCatalogueRepository(db: Database) {
     categorySlug: categories.slug,
     categoryName: categories.name,
     childrenCount,
+    parentSlug,
   }
   const selectServices = () =>
     db.select(serviceColumns).from(services).innerJoin(categories, eq(categories.id, services.categoryId))
@@ -70,6 +73,12 @@ export function createCatalogueRepository(db: Database) {
         .where(sql`${ranked.rank} <= ${perCategory}`)
     },
 
+    /** Every approved top-level service, in catalogue order. */
+    topLevelServices: () =>
+      selectServices()
+        .where(and(approved, isNull(services.parentId)))
+        .orderBy(asc(categories.position), asc(services.position), asc(services.id)),
+
     servicesOfCategory: (categoryId: number) =>
       selectServices()
         .where(and(approved, eq(services.categoryId, categoryId)))
@@ -114,38 +123,59 @@ export function createCatalogueRepository(db: Database) {
       perPage: number
     }) {
       const folded = filters.search ? foldForSearch(filters.search) : ''
-      const conditions: SQL[] = [approved]
-      if (filters.categoryId !== undefined) conditions.push(eq(services.categoryId, filters.categoryId))
-      if (filters.parentId !== undefined) conditions.push(eq(services.parentId, filters.parentId))
-      if (folded) {
-        conditions.push(
-          sql`(${services.searchText} like ${`%${folded}%`} or ${folded} <% ${services.searchText})`,
-        )
-      }
-      const where = and(...conditions)
-      const order: SQL[] = folded
-        ? [
-            sql`case when ${folded} = any(${services.searchNames}) then 0
-                     when ${services.searchText} ~ ${`(^| )${folded}`} then 1
-                     when ${services.searchText} like ${`%${folded}%`} then 2
-                     else 3 end`,
-            sql`word_similarity(${folded}, ${services.searchText}) desc`,
-            sql`${services.parentId} is not null`,
-            asc(services.id),
-          ]
-        : [asc(categories.position), asc(services.position), asc(services.id)]
-      const [rows, [total]] = await Promise.all([
-        selectServices()
+      const base: SQL[] = [approved]
+      if (filters.categoryId !== undefined) base.push(eq(services.categoryId, filters.categoryId))
+      if (filters.parentId !== undefined) base.push(eq(services.parentId, filters.parentId))
+      // Two steps: the ids of the page and the total in one cheap query, then the details of those few rows.
+      // NOTE: one query would compute the per-row subqueries (children count, parent slug) for every match
+      // before sorting, thousands of times for a common word.
+      const page = async (where: SQL | undefined, order: SQL[]) => {
+        const ids = await db
+          .select({ id: services.id, total: sql<number>`count(*) over ()::int` })
+          .from(services)
+          .innerJoin(categories, eq(categories.id, services.categoryId))
           .where(where)
           .orderBy(...order)
           .limit(filters.perPage)
-          .offset((filters.page - 1) * filters.perPage),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(services)
-          .where(where),
+          .offset((filters.page - 1) * filters.perPage)
+        if (ids.length === 0) {
+          const [total] = await db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(services)
+            .where(where)
+          return { rows: [], total: total?.count ?? 0 }
+        }
+        const details = await selectServices().where(
+          inArray(
+            services.id,
+            ids.map((row) => row.id),
+          ),
+        )
+        const byId = new Map(details.map((row) => [row.id, row]))
+        return { rows: ids.map((row) => byId.get(row.id)!), total: ids[0]!.total }
+      }
+      if (!folded)
+        return page(and(...base), [asc(categories.position), asc(services.position), asc(services.id)])
+
+      // The text as typed, in any language or script (the trigram index serves the LIKE). Exact names first,
+      // then names with a word starting with it, then names containing it, then descriptions; top-level services
+      // before their sub-services.
+      const names = sql`array_to_string(${services.searchNames}, ' ')`
+      const typed = await page(and(...base, sql`${services.searchText} like ${`%${folded}%`}`), [
+        sql`case when ${folded} = any(${services.searchNames}) then 0
+                 when ${names} ~ ${`(^| )${folded}`} then 1
+                 when ${names} like ${`%${folded}%`} then 2
+                 else 3 end`,
+        sql`${services.parentId} is not null`,
+        asc(services.id),
       ])
-      return { rows, total: total?.count ?? 0 }
+      if (typed.total > 0) return typed
+      // Nothing as typed: the closest spellings (a typo), by trigram word similarity. Only now, because scoring
+      // every row that contains a common word is what makes a search slow.
+      return page(and(...base, sql`${folded} <% ${services.searchNameText}`), [
+        sql`word_similarity(${folded}, ${services.searchNameText}) desc`,
+        asc(services.id),
+      ])
     },
 
     async insertService(values: typeof services.$inferInsert) {

@@ -26,13 +26,19 @@ export const DEFAULT_SETTINGS = {
   support_phone: '+998 71 200-00-00',
 }
 
+// The home page asks for the same category list on every visit, and it changes only with the catalogue: keeping
+// it for half a minute per language and options spares the database most of that work.
+const CATEGORIES_CACHE_MS = 30_000
+
 export function createCatalogueService(repo: CatalogueRepository) {
+  const categoriesCache = new Map<string, { at: number; value: Promise<Category[]> }>()
   const presentService = (row: ServiceRow, locale: Locale, extra: Partial<Service> = {}): Service => ({
     id: row.id,
     name: inLocale(row.name, locale)!,
     slug: row.slug,
     description: inLocale(row.description, locale),
     parent: row.parentId,
+    parent_slug: row.parentSlug,
     status: row.status,
     category: { id: row.categoryId, slug: row.categorySlug, name: inLocale(row.categoryName, locale)! },
     ...extra,
@@ -70,18 +76,23 @@ export function createCatalogueService(repo: CatalogueRepository) {
     return category
   }
 
-  return {
-    async categories(options: Options, locale: Locale): Promise<Category[]> {
-      const [rows, counts, priority] = await Promise.all([
-        repo.listCategories(),
-        options.count.includes('services')
-          ? repo.serviceCounts()
-          : Promise.resolve(new Map<number, number>()),
-        options.with.includes('priority_services')
-          ? repo.priorityServices(PRIORITY_SERVICES_ON_CARD)
-          : Promise.resolve([]),
-      ])
-      return rows.map((row) => ({
+  async function loadCategories(options: Options, locale: Locale): Promise<Category[]> {
+    const [rows, counts, priority, topLevel] = await Promise.all([
+      repo.listCategories(),
+      options.count.includes('services') ? repo.serviceCounts() : Promise.resolve(new Map<number, number>()),
+      options.with.includes('priority_services')
+        ? repo.priorityServices(PRIORITY_SERVICES_ON_CARD)
+        : Promise.resolve([]),
+      options.with.includes('services') ? repo.topLevelServices() : Promise.resolve([]),
+    ])
+    const servicesOf = async (categoryId: number) =>
+      withChildren(
+        topLevel.filter((service) => service.categoryId === categoryId),
+        locale,
+        { with: [], count: ['children'] },
+      )
+    return Promise.all(
+      rows.map(async (row) => ({
         ...presentCategory(row, locale),
         ...(options.with.includes('image') && { image: row.image ? { path: row.image } : null }),
         ...(options.with.includes('priority_services') && {
@@ -95,7 +106,20 @@ export function createCatalogueService(repo: CatalogueRepository) {
             })),
         }),
         ...(options.count.includes('services') && { services_count: counts.get(row.id) ?? 0 }),
-      }))
+        ...(options.with.includes('services') && { services: await servicesOf(row.id) }),
+      })),
+    )
+  }
+
+  return {
+    categories(options: Options, locale: Locale): Promise<Category[]> {
+      const key = `${locale}|${options.with.join(',')}|${options.count.join(',')}`
+      const cached = categoriesCache.get(key)
+      if (cached && Date.now() - cached.at < CATEGORIES_CACHE_MS) return cached.value
+      const value = loadCategories(options, locale)
+      categoriesCache.set(key, { at: Date.now(), value })
+      value.catch(() => categoriesCache.delete(key))
+      return value
     },
 
     /** A category with its top-level services, each with its children. */
@@ -162,6 +186,7 @@ export function createCatalogueService(repo: CatalogueRepository) {
         proposedBy: userId,
         position: 10_000,
         searchText: searchTextOf([body.name]),
+        searchNameText: searchTextOf([body.name]),
         searchNames: [searchTextOf([body.name])],
       })
       return presentService((await repo.pendingService(id))!, locale)

@@ -1,23 +1,42 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isSlug } from '#src/lib/slug.ts'
+import { NotFound } from '#src/components/not-found.tsx'
+import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
+import { ServiceLinks } from '#src/features/catalogue/components/service-links.tsx'
+import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
+import { isSlug } from '#src/lib/slug.ts'
 
 export const Route = createFileRoute('/$categorySlug/services')({
   beforeLoad: ({ params }) => {
     if (!isSlug(params.categorySlug)) throw notFound()
     guardRoute('services')()
   },
-  component: ServicesScreen,
+  component: CategoryServices,
 })
 
-function ServicesScreen() {
-  const { t } = useLingui()
+/** The services of one category with their sub-services counted. */
+function CategoryServices() {
+  const { categorySlug } = Route.useParams()
+  const category = useSaved(`category:${categorySlug}`, () => catalogueApi.category(categorySlug))
+  if (category.status === 'failed') return <NotFound />
+  if (category.status === 'loading') {
+    return (
+      <p role="status" className="screen">
+        <Trans>Loading…</Trans>
+      </p>
+    )
+  }
   return (
     <ScreenLayout
-      title={t`Services of the category`}
-      lead={t`All services of this category will be listed here.`}
-    />
+      title={category.data.name}
+      description={category.data.subtitle}
+      lead={category.data.subtitle}
+    >
+      {category.saved && <SavedNotice savedAt={category.savedAt} />}
+      <ServiceLinks categorySlug={categorySlug} services={category.data.services ?? []} />
+    </ScreenLayout>
   )
 }

@@ -1,14 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { BlogPostScreen as Post } from '#src/features/content/components/blog-post-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/blog/$slug')({
   beforeLoad: guardRoute('blog_item'),
-  component: BlogItemScreen,
+  component: BlogPostScreen,
 })
 
-function BlogItemScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Article`} lead={t`The article.`} />
+function BlogPostScreen() {
+  const { slug } = Route.useParams()
+  return <Post slug={slug} />
 }

@@ -1,14 +1,8 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { BlogList } from '#src/features/content/components/blog-list.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/blog/')({
   beforeLoad: guardRoute('blog'),
-  component: BlogScreen,
+  component: () => <BlogList />,
 })
-
-function BlogScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Blog`} lead={t`Articles for customers and specialists.`} />
-}

@@ -1,14 +1,14 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { contentApi } from '#src/features/content/api/content-api.ts'
+import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/legal/$slug')({
   beforeLoad: guardRoute('legal_view'),
-  component: LegalViewScreen,
+  component: LegalDocument,
 })
 
-function LegalViewScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Legal document`} lead={t`The text of the legal document.`} />
+function LegalDocument() {
+  const { slug } = Route.useParams()
+  return <ContentScreen id={`legal:${slug}`} load={() => contentApi.legalDocument(slug)} />
 }

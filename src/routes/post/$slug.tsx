@@ -1,6 +1,5 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { BlogPostScreen as Post } from '#src/features/content/components/blog-post-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/post/$slug')({
@@ -9,6 +8,6 @@ export const Route = createFileRoute('/post/$slug')({
 })
 
 function PostScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Article`} lead={t`The article.`} />
+  const { slug } = Route.useParams()
+  return <Post slug={slug} />
 }

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useCallback, useId, useRef, useState } from 'react'
 import { authApi } from '#src/features/auth/api/auth-api.ts'
 import { useSession } from '#src/lib/session-store.ts'
-import { useDismiss } from './use-dismiss.ts'
+import { useDismiss } from '#src/components/use-dismiss.ts'
 
 /** The logged-in person's menu: switch between customer and executor, and log out. */
 export function UserMenu() {

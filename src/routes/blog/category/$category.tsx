@@ -1,14 +1,13 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { BlogList } from '#src/features/content/components/blog-list.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/blog/category/$category')({
   beforeLoad: guardRoute('blog_category'),
-  component: BlogCategoryScreen,
+  component: BlogCategory,
 })
 
-function BlogCategoryScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Blog`} lead={t`Articles of this category.`} />
+function BlogCategory() {
+  const { category } = Route.useParams()
+  return <BlogList category={category} />
 }

@@ -1,0 +1,81 @@
+/**
+ * The server a benchmark measures, in a child process so the load generator does not share its event loop:
+ * the embedded database in a temporary folder, seeded (catalogue, content, demo users), a bare route beside the
+ * real ones, and the general request budget on but high enough never to answer 429.
+ */
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { endpoints } from '#contract/endpoints.ts'
+
+export type BenchServer = {
+  address: string
+  token: string
+  services: number
+  database: string
+  stop: () => Promise<void>
+}
+
+async function serve(dataDir: string, extraServices: number) {
+  const { buildApp } = await import('#server/app.ts')
+  const { testConfig } = await import('#server/config.ts')
+  const { openDatabase } = await import('#server/db/client.ts')
+  const { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } = await import('#server/db/seed.ts')
+  const { seedCatalogue, seedContent } = await import('#server/db/seed/catalogue-seed.ts')
+  // With DATABASE_URL the bench fills a database of its own on that server and drops it afterwards.
+  const database = process.env.DATABASE_URL
+    ? await (await import('#tests/helpers/database.ts')).createTestDatabase()
+    : await openDatabase({ dataDir })
+  await database.migrate()
+  await seedDemoUsers(database.db)
+  const services = await seedCatalogue(database.db, { extraServices })
+  await seedContent(database.db)
+  const app = await buildApp({
+    config: { ...testConfig({ RATE_LIMIT_PER_MINUTE: 1_000_000_000 }), JWT_SECRET: 'b'.repeat(48) },
+    database,
+  })
+  app.get('/bench/bare', async () => ({ ok: true }))
+  const login = await app.inject({
+    method: 'POST',
+    url: endpoints.login.path,
+    payload: { username: DEMO_USERS[1].phone, password: DEMO_PASSWORD, type: 'executor' },
+  })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  process.stdout.write(
+    `${JSON.stringify({ address, token: login.json().token, services, database: database.kind })}\n`,
+  )
+  process.on(
+    'SIGTERM',
+    () =>
+      void app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  )
+}
+
+export async function startBenchServer(options: { extraServices?: number } = {}): Promise<BenchServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-'))
+  const child = spawn(
+    process.execPath,
+    [import.meta.filename, '--serve', dataDir, String(options.extraServices ?? 0)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  const ready = await new Promise<Omit<BenchServer, 'stop'>>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString())))
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
+  })
+  return {
+    ...ready,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => child.once('exit', resolve))
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+if (process.argv[2] === '--serve') await serve(process.argv[3]!, Number(process.argv[4] ?? 0))

@@ -1,0 +1,2 @@
+ALTER TABLE "services" ADD COLUMN "search_name_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "services_search_name_trgm" ON "services" USING gin ("search_name_text" gin_trgm_ops);

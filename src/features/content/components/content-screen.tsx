@@ -1,0 +1,29 @@
+import { Trans } from '@lingui/react/macro'
+import type { Page } from '#contract/schemas/content.ts'
+import { Markdown } from '#src/components/markdown.tsx'
+import { NotFound } from '#src/components/not-found.tsx'
+import { SavedNotice } from '#src/components/saved-notice.tsx'
+import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import type { Saved } from '#src/lib/saved-call.ts'
+import { useSaved } from '#src/features/catalogue/use-saved.ts'
+
+/** A page of text from the server: its title, description and Markdown body, or what went wrong. */
+export function ContentScreen({ id, load }: { id: string; load: () => Promise<Saved<Page>> }) {
+  const page = useSaved(id, load)
+  if (page.status === 'failed') return <NotFound />
+  if (page.status === 'loading') {
+    return (
+      <div className="screen" aria-busy="true">
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      </div>
+    )
+  }
+  return (
+    <ScreenLayout title={page.data.title} description={page.data.description}>
+      {page.saved && <SavedNotice savedAt={page.savedAt} />}
+      <Markdown>{page.data.body}</Markdown>
+    </ScreenLayout>
+  )
+}

@@ -1,0 +1,48 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useRef } from 'react'
+
+const QR_SIZE_PX = 180
+
+/** The sign-up block for specialists: a QR code (qr-code-styling) and a link to the bot from the settings. */
+export function SpecialistSignup({ botUrl }: { botUrl: string }) {
+  const { t } = useLingui()
+  const box = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    let cancelled = false
+    // The QR library is only needed here: it loads with this block, not with the page.
+    void import('qr-code-styling').then(({ default: QRCodeStyling }) => {
+      if (cancelled || !box.current) return
+      box.current.replaceChildren()
+      new QRCodeStyling({
+        width: QR_SIZE_PX,
+        height: QR_SIZE_PX,
+        type: 'svg',
+        data: botUrl,
+        dotsOptions: { color: '#08573e', type: 'rounded' },
+        cornersSquareOptions: { type: 'extra-rounded' },
+        backgroundOptions: { color: '#ffffff' },
+      }).append(box.current)
+    })
+    return () => {
+      cancelled = true
+    }
+  }, [botUrl])
+
+  return (
+    <section className="home__section signup-block" aria-labelledby="signup-title">
+      <div>
+        <h2 id="signup-title">
+          <Trans>Become a specialist</Trans>
+        </h2>
+        <p>
+          <Trans>Scan the code with your phone or open the bot: registration takes a few minutes.</Trans>
+        </p>
+        <a href={botUrl} className="button" rel="noopener" target="_blank">
+          <Trans>Open the bot</Trans>
+        </a>
+      </div>
+      <div ref={box} className="signup-block__qr" role="img" aria-label={t`QR code of the specialists bot`} />
+    </section>
+  )
+}

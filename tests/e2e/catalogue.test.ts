@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest'
+import { expectAccessible, openPhone, useProduct } from './helpers.ts'
+
+const product = useProduct()
+const path = (url: string) => new URL(url).pathname
+
+describe('the catalogue and the public pages', () => {
+  test('the quick links and a search lead to the right order route', async () => {
+    const { page, problems } = await openPhone(product.browser)
+    await page.goto(product.url)
+    await page.getByRole('region', { name: 'Категории' }).waitFor()
+    await expectAccessible(page, 'the home page')
+
+    const quickLinks = {
+      Уборка: '/domashniy-personal/uborka/work-place',
+      'Репетитор по IELTS': '/obrazovanie-i-repetitorstvo/ielts/work-place',
+      Электрик: '/mastera-po-remontu/elektrika/select',
+      Юристы: '/bukhgaltery-i-yuristy/yuristy/select',
+    }
+    for (const [name, route] of Object.entries(quickLinks)) {
+      await page.goto(product.url)
+      await page.getByRole('link', { name, exact: true }).click()
+      await expect.poll(() => path(page.url()), { message: name }).toBe(route)
+    }
+
+    await page.goto(product.url)
+    await page.getByRole('combobox').fill('elektr')
+    await page.getByRole('link', { name: /^Электрика/ }).click()
+    await expect.poll(() => path(page.url())).toBe('/mastera-po-remontu/elektrika/select')
+
+    await page.goto(product.url)
+    await page.getByRole('combobox').fill('Уборка')
+    await page
+      .getByRole('link', { name: /^Уборка/ })
+      .first()
+      .waitFor()
+    await page.getByRole('combobox').press('Enter')
+    await expect.poll(() => path(page.url())).toBe('/domashniy-personal/uborka/work-place')
+    expect(problems).toEqual([])
+  })
+
+  test('a category card leads to its services, and the public pages read in Russian', async () => {
+    const { page, problems } = await openPhone(product.browser)
+    await page.goto(`${product.url}/services-all?category=mastera-po-remontu`)
+    await page.getByRole('heading', { name: 'Мастера по ремонту', level: 2 }).waitFor()
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(1)
+    await expectAccessible(page, '/services-all')
+    await page.goto(`${product.url}/mastera-po-remontu/services`)
+    await page.getByRole('heading', { name: 'Мастера по ремонту', level: 1 }).waitFor()
+
+    for (const [route, heading] of [
+      ['/about', /.+/],
+      ['/faq', /.+/],
+      ['/legal', 'Юридические документы'],
+      ['/blog', 'Блог'],
+    ] as const) {
+      await page.goto(`${product.url}${route}`)
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+      expect(await page.locator('link[rel="canonical"]').count(), route).toBe(1)
+      expect(
+        await page.locator('link[rel="alternate"][hreflang="uz-Cyrl"]').getAttribute('href'),
+        route,
+      ).toContain('?lang=uz')
+      expect(await page.locator('meta[name="description"]').count(), route).toBeGreaterThan(0)
+      await expectAccessible(page, route)
+    }
+    await page.getByRole('heading', { level: 2 }).first().getByRole('link').click()
+    await page.locator('.prose h2').first().waitFor()
+    await expectAccessible(page, 'a blog post')
+    expect(problems).toEqual([])
+  })
+
+  test('the home page, the search and all services work with no network after one visit', async () => {
+    const { page, context } = await openPhone(product.browser)
+    await page.goto(product.url)
+    await page.getByRole('region', { name: 'Категории' }).waitFor()
+    await page.goto(`${product.url}/services-all`)
+    await page.getByRole('heading', { name: 'Мастера по ремонту', level: 2 }).waitFor()
+    await page.goto(product.url)
+    // The whole catalogue is saved for the offline search in idle time after the first visit.
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('fika.catalogue-saved.ru')), { timeout: 20_000 })
+      .toBe('1')
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+        )
+      }
+    })
+
+    await context.setOffline(true)
+    await page.reload()
+    await page.getByRole('region', { name: 'Категории' }).waitFor()
+    await page
+      .getByText(/Нет соединения: показаны данные, сохранённые на этом устройстве/)
+      .first()
+      .waitFor()
+    await page.getByRole('combobox').fill('электр')
+    await page.getByRole('link', { name: /^Электрика/ }).waitFor()
+    await page.getByText(/сохранённых данных/).waitFor()
+    await page.getByRole('link', { name: /^Электрика/ }).click()
+    await expect.poll(() => path(page.url())).toBe('/mastera-po-remontu/elektrika/select')
+
+    await page.goto(`${product.url}/services-all`)
+    await page.getByRole('heading', { name: 'Мастера по ремонту', level: 2 }).waitFor()
+    await expectAccessible(page, '/services-all offline')
+    await context.setOffline(false)
+  })
+})
