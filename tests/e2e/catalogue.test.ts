@@ -7,6 +7,7 @@ const path = (url: string) => new URL(url).pathname
 describe('the catalogue and the public pages', () => {
   test('the quick links and a search lead to the right order route', async () => {
     const { page, problems } = await openPhone(product.browser)
+    const results = page.locator('.search__results')
     await page.goto(product.url)
     await page.getByRole('region', { name: 'Категории' }).waitFor()
     await expectAccessible(page, 'the home page')
@@ -19,22 +20,25 @@ describe('the catalogue and the public pages', () => {
     }
     for (const [name, route] of Object.entries(quickLinks)) {
       await page.goto(product.url)
-      await page.getByRole('link', { name, exact: true }).click()
+      await page
+        .getByRole('list', { name: 'Популярные услуги' })
+        .getByRole('link', { name, exact: true })
+        .click()
       await expect.poll(() => path(page.url()), { message: name }).toBe(route)
     }
 
     await page.goto(product.url)
-    await page.getByRole('combobox').fill('elektr')
-    await page.getByRole('link', { name: /^Электрика/ }).click()
+    await page.getByRole('combobox', { name: 'Найти услугу' }).fill('elektr')
+    await results.getByRole('link', { name: /^Электрика/ }).click()
     await expect.poll(() => path(page.url())).toBe('/mastera-po-remontu/elektrika/select')
 
     await page.goto(product.url)
-    await page.getByRole('combobox').fill('Уборка')
-    await page
+    await page.getByRole('combobox', { name: 'Найти услугу' }).fill('Уборка')
+    await results
       .getByRole('link', { name: /^Уборка/ })
       .first()
       .waitFor()
-    await page.getByRole('combobox').press('Enter')
+    await page.getByRole('combobox', { name: 'Найти услугу' }).press('Enter')
     await expect.poll(() => path(page.url())).toBe('/domashniy-personal/uborka/work-place')
     expect(problems).toEqual([])
   })
@@ -72,6 +76,7 @@ describe('the catalogue and the public pages', () => {
 
   test('the home page, the search and all services work with no network after one visit', async () => {
     const { page, context } = await openPhone(product.browser)
+    const results = page.locator('.search__results')
     await page.goto(product.url)
     await page.getByRole('region', { name: 'Категории' }).waitFor()
     await page.goto(`${product.url}/services-all`)
@@ -94,13 +99,13 @@ describe('the catalogue and the public pages', () => {
     await page.reload()
     await page.getByRole('region', { name: 'Категории' }).waitFor()
     await page
-      .getByText(/Нет соединения: показаны данные, сохранённые на этом устройстве/)
+      .getByText(/Нет подключения: показаны данные, сохранённые на этом устройстве/)
       .first()
       .waitFor()
-    await page.getByRole('combobox').fill('электр')
-    await page.getByRole('link', { name: /^Электрика/ }).waitFor()
+    await page.getByRole('combobox', { name: 'Найти услугу' }).fill('электр')
+    await results.getByRole('link', { name: /^Электрика/ }).waitFor()
     await page.getByText(/сохранённых данных/).waitFor()
-    await page.getByRole('link', { name: /^Электрика/ }).click()
+    await results.getByRole('link', { name: /^Электрика/ }).click()
     await expect.poll(() => path(page.url())).toBe('/mastera-po-remontu/elektrika/select')
 
     await page.goto(`${product.url}/services-all`)

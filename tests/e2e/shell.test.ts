@@ -91,6 +91,11 @@ describe('the app shell', () => {
 
   test('the app reloads with no network after its first visit', async () => {
     const { page, context, problems } = await openPhone(product.browser)
+    // One visit: the home page and two information pages, read once with the network.
+    await page.goto(`${product.url}/faq`)
+    await page.getByRole('heading', { name: 'Частые вопросы', level: 1 }).waitFor()
+    await page.goto(`${product.url}/about`)
+    await page.getByRole('heading', { level: 1, name: 'О сервисе Fika' }).waitFor()
     await page.goto(product.url)
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
@@ -111,10 +116,13 @@ describe('the app shell', () => {
     await page.getByText('Нет подключения к интернету').waitFor()
     await expectAccessible(page, 'home offline')
     await page.getByRole('link', { name: 'О нас' }).click()
-    await page.getByRole('heading', { name: 'О нас' }).waitFor()
+    await page.getByRole('heading', { name: 'О сервисе Fika', level: 1 }).waitFor()
     await expectAccessible(page, '/about offline')
     await page.goto(`${product.url}/faq`)
-    await page.getByRole('heading', { name: 'Вопросы и ответы' }).waitFor()
+    await page.getByRole('heading', { name: 'Частые вопросы', level: 1 }).waitFor()
+    // A page of the app never opened online says that it is not saved.
+    await page.goto(`${product.url}/legal/cookie-policy`)
+    await page.getByRole('heading', { name: 'Нет подключения к интернету', level: 1 }).waitFor()
     // A page that is not part of the app cannot be shown offline: the offline page says so.
     await page.goto(`${product.url}/api/docs/`)
     await page.getByRole('heading', { name: 'Нет соединения с интернетом' }).waitFor()

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NotFound } from '#src/components/not-found.tsx'
+import { NotSaved } from '#src/components/not-saved.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
@@ -21,7 +22,7 @@ export const Route = createFileRoute('/$categorySlug/services')({
 function CategoryServices() {
   const { categorySlug } = Route.useParams()
   const category = useSaved(`category:${categorySlug}`, () => catalogueApi.category(categorySlug))
-  if (category.status === 'failed') return <NotFound />
+  if (category.status === 'failed') return category.offline ? <NotSaved /> : <NotFound />
   if (category.status === 'loading') {
     return (
       <p role="status" className="screen">

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Markdown } from '#src/components/markdown.tsx'
 import { NotFound } from '#src/components/not-found.tsx'
+import { NotSaved } from '#src/components/not-saved.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
@@ -10,7 +11,7 @@ import { contentApi } from '../api/content-api.ts'
 /** One blog post; /blog/{slug} and /post/{slug} both show it. */
 export function BlogPostScreen({ slug }: { slug: string }) {
   const post = useSaved(`blog:post:${slug}`, () => contentApi.blogPost(slug))
-  if (post.status === 'failed') return <NotFound />
+  if (post.status === 'failed') return post.offline ? <NotSaved /> : <NotFound />
   if (post.status === 'loading') {
     return (
       <p role="status" className="screen">

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import type { Page } from '#contract/schemas/content.ts'
 import { Markdown } from '#src/components/markdown.tsx'
 import { NotFound } from '#src/components/not-found.tsx'
+import { NotSaved } from '#src/components/not-saved.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import type { Saved } from '#src/lib/saved-call.ts'
@@ -10,7 +11,7 @@ import { useSaved } from '#src/features/catalogue/use-saved.ts'
 /** A page of text from the server: its title, description and Markdown body, or what went wrong. */
 export function ContentScreen({ id, load }: { id: string; load: () => Promise<Saved<Page>> }) {
   const page = useSaved(id, load)
-  if (page.status === 'failed') return <NotFound />
+  if (page.status === 'failed') return page.offline ? <NotSaved /> : <NotFound />
   if (page.status === 'loading') {
     return (
       <div className="screen" aria-busy="true">
