@@ -1,17 +1,24 @@
+import { afterFirstLoad } from './after-first-load.ts'
 import { ApiError } from './api-client.ts'
 import { currentLocale } from './locale.ts'
-import { localDb } from './local-db.ts'
 
 export type Saved<T> = { data: T; saved: false } | { data: T; saved: true; savedAt: number }
 
+// IndexedDB (Dexie) is loaded only when something is saved or read back, not with the first screen.
+const localDb = () => import('./local-db.ts').then((module) => module.localDb)
+
 /**
- * Network first; a successful answer is kept on the device. Without a network the kept copy is answered and marked
- * `saved`, so the screen can say that it shows saved data. Other failures are thrown as they are.
+ * Network first; a successful answer is kept on the device (in the background). Without a network the kept copy
+ * is answered and marked `saved`, so the screen can say that it shows saved data. Other failures are thrown.
  */
 export async function savedCall<T>(key: string, fetch: () => Promise<T>): Promise<Saved<T>> {
   const locale = currentLocale()
   const keptCopy = async (): Promise<Saved<T> | undefined> => {
-    const kept = await localDb.responses.get([key, locale] as unknown as string).catch(() => undefined)
+    const kept = await (
+      await localDb()
+    ).responses
+      .get([key, locale] as unknown as string)
+      .catch(() => undefined)
     return kept ? { data: kept.data as T, saved: true, savedAt: kept.savedAt } : undefined
   }
   // A device that knows it is offline gets the saved copy at once instead of waiting for a request to fail.
@@ -21,7 +28,8 @@ export async function savedCall<T>(key: string, fetch: () => Promise<T>): Promis
   }
   try {
     const data = await fetch()
-    void localDb.responses.put({ key, locale, data, savedAt: Date.now() }).catch(() => undefined)
+    const savedAt = Date.now()
+    afterFirstLoad(async () => (await localDb()).responses.put({ key, locale, data, savedAt }))
     return { data, saved: false }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 0) throw error

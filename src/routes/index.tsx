@@ -17,6 +17,7 @@ import { Marquee } from '#src/features/home/components/marquee.tsx'
 import { SpecialistSignup } from '#src/features/home/components/specialist-signup.tsx'
 import { Testimonials } from '#src/features/home/components/testimonials.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
+import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 import { currentLocale } from '#src/lib/locale.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
@@ -42,18 +43,12 @@ const QUICK_LINKS = [
 
 const SAVED_CATALOGUE_KEY = 'fika.catalogue-saved'
 
-/** Once per session and language, in idle time: the whole catalogue goes to the device for the offline search. */
+/** Once per session and language, in the background: the whole catalogue goes to the device for offline search. */
 function useSaveCatalogueForOffline() {
   useEffect(() => {
     const marker = `${SAVED_CATALOGUE_KEY}.${currentLocale()}`
     if (sessionStorage.getItem(marker)) return
-    const save = () =>
-      catalogueApi
-        .saveCatalogue()
-        .then(() => sessionStorage.setItem(marker, '1'))
-        .catch(() => undefined)
-    const idle = window.requestIdleCallback?.(save) ?? window.setTimeout(save, 1500)
-    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(idle) : window.clearTimeout(idle))
+    afterFirstLoad(() => catalogueApi.saveCatalogue().then(() => sessionStorage.setItem(marker, '1')))
   }, [])
 }
 

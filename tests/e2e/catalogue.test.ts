@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct } from './helpers.ts'
+import { expectAccessible, openPhone, useProduct, waitUntilSaved } from './helpers.ts'
 
 const product = useProduct()
 const path = (url: string) => new URL(url).pathname
@@ -81,11 +81,13 @@ describe('the catalogue and the public pages', () => {
     await page.getByRole('region', { name: 'Категории' }).waitFor()
     await page.goto(`${product.url}/services-all`)
     await page.getByRole('heading', { name: 'Мастера по ремонту', level: 2 }).waitFor()
+    await waitUntilSaved(page, 'categories:all')
     await page.goto(product.url)
     // The whole catalogue is saved for the offline search in idle time after the first visit.
     await expect
       .poll(() => page.evaluate(() => sessionStorage.getItem('fika.catalogue-saved.ru')), { timeout: 20_000 })
       .toBe('1')
+    await waitUntilSaved(page, 'categories:home')
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready
       if (!navigator.serviceWorker.controller) {

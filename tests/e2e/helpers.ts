@@ -129,3 +129,37 @@ export function useProduct() {
     },
   }
 }
+
+/** Waits until the app has saved an API answer on the device (it does so in the background after load). */
+export async function waitUntilSaved(page: Page, key: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (wanted) => {
+          // NOTE: never create the database (Dexie must), and close each connection, or it blocks Dexie's upgrade.
+          if (!(await indexedDB.databases()).some((db) => db.name === 'fika')) return false
+          return new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('fika')
+            open.onerror = () => resolve(false)
+            open.onsuccess = () => {
+              const db = open.result
+              if (!db.objectStoreNames.contains('responses')) {
+                db.close()
+                return resolve(false)
+              }
+              const request = db.transaction('responses').objectStore('responses').getAll()
+              request.onsuccess = () => {
+                db.close()
+                resolve((request.result as { key: string }[]).some((row) => row.key === wanted))
+              }
+              request.onerror = () => {
+                db.close()
+                resolve(false)
+              }
+            }
+          })
+        }, key),
+      { timeout: 20_000, message: `saved ${key}` },
+    )
+    .toBe(true)
+}

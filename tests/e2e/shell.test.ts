@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct } from './helpers.ts'
+import { expectAccessible, openPhone, useProduct, waitUntilSaved } from './helpers.ts'
 
 const product = useProduct()
 
@@ -94,8 +94,10 @@ describe('the app shell', () => {
     // One visit: the home page and two information pages, read once with the network.
     await page.goto(`${product.url}/faq`)
     await page.getByRole('heading', { name: 'Частые вопросы', level: 1 }).waitFor()
+    await waitUntilSaved(page, 'page:faq')
     await page.goto(`${product.url}/about`)
     await page.getByRole('heading', { level: 1, name: 'О сервисе Fika' }).waitFor()
+    await waitUntilSaved(page, 'page:about')
     await page.goto(product.url)
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready

@@ -4,7 +4,7 @@ import { foldForSearch } from '#contract/search-text.ts'
 import { api } from '#src/lib/api.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { currentLocale } from '#src/lib/locale.ts'
-import { localDb, type SavedService } from '#src/lib/local-db.ts'
+import type { SavedService } from '#src/lib/local-db.ts'
 import { savedCall, type Saved } from '#src/lib/saved-call.ts'
 
 export type SearchResult = Pick<
@@ -35,9 +35,11 @@ export function orderPathOf(
 }
 
 /** The offline search: the same folding as the server's, exact names first, then prefixes, then the rest. */
+const localDb = () => import('#src/lib/local-db.ts').then((module) => module.localDb)
+
 async function searchSaved(text: string): Promise<SearchResult[]> {
   const folded = foldForSearch(text)
-  const all = await localDb.services.where('locale').equals(currentLocale()).toArray()
+  const all = await (await localDb()).services.where('locale').equals(currentLocale()).toArray()
   const rank = (service: SavedService) =>
     service.folded === folded ? 0 : service.folded.split(' ').some((word) => word.startsWith(folded)) ? 1 : 2
   return all
@@ -97,9 +99,10 @@ export const catalogueApi = {
       saved.push(...collection.map((service) => toSaved(service, locale)))
       if (page * meta.perPage >= meta.total) break
     }
-    await localDb.transaction('rw', localDb.services, async () => {
-      await localDb.services.where('locale').equals(locale).delete()
-      await localDb.services.bulkPut(saved)
+    const db = await localDb()
+    await db.transaction('rw', db.services, async () => {
+      await db.services.where('locale').equals(locale).delete()
+      await db.services.bulkPut(saved)
     })
     return saved.length
   },

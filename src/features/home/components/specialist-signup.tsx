@@ -10,22 +10,33 @@ export function SpecialistSignup({ botUrl }: { botUrl: string }) {
 
   useEffect(() => {
     let cancelled = false
-    // The QR library is only needed here: it loads with this block, not with the page.
-    void import('qr-code-styling').then(({ default: QRCodeStyling }) => {
-      if (cancelled || !box.current) return
-      box.current.replaceChildren()
-      new QRCodeStyling({
-        width: QR_SIZE_PX,
-        height: QR_SIZE_PX,
-        type: 'svg',
-        data: botUrl,
-        dotsOptions: { color: '#08573e', type: 'rounded' },
-        cornersSquareOptions: { type: 'extra-rounded' },
-        backgroundOptions: { color: '#ffffff' },
-      }).append(box.current)
+    const element = box.current
+    if (!element) return
+    // The QR library is only needed here: it loads when the block comes into view, not with the page.
+    const draw = () =>
+      import('qr-code-styling').then(({ default: QRCodeStyling }) => {
+        if (cancelled || !box.current) return
+        box.current.replaceChildren()
+        new QRCodeStyling({
+          width: QR_SIZE_PX,
+          height: QR_SIZE_PX,
+          type: 'svg',
+          data: botUrl,
+          dotsOptions: { color: '#08573e', type: 'rounded' },
+          cornersSquareOptions: { type: 'extra-rounded' },
+          backgroundOptions: { color: '#ffffff' },
+        }).append(box.current)
+      })
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect()
+        void draw()
+      }
     })
+    observer.observe(element)
     return () => {
       cancelled = true
+      observer.disconnect()
     }
   }, [botUrl])
 
