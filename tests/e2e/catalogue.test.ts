@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct, waitUntilSaved } from './helpers.ts'
+import { expectAccessible, openPhone, useProduct, waitForServiceWorker, waitUntilSaved } from './helpers.ts'
 
 const product = useProduct()
 const path = (url: string) => new URL(url).pathname
@@ -88,14 +88,7 @@ describe('the catalogue and the public pages', () => {
       .poll(() => page.evaluate(() => sessionStorage.getItem('fika.catalogue-saved.ru')), { timeout: 20_000 })
       .toBe('1')
     await waitUntilSaved(page, 'categories:home')
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) =>
-          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-        )
-      }
-    })
+    await waitForServiceWorker(page)
 
     await context.setOffline(true)
     await page.reload()

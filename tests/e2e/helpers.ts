@@ -163,3 +163,15 @@ export async function waitUntilSaved(page: Page, key: string) {
     )
     .toBe(true)
 }
+
+/** Waits until the service worker is active and controls the page, so the next load can come from it. */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      )
+    }
+  })
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct, waitUntilSaved } from './helpers.ts'
+import { expectAccessible, openPhone, useProduct, waitForServiceWorker, waitUntilSaved } from './helpers.ts'
 
 const product = useProduct()
 
@@ -99,14 +99,7 @@ describe('the app shell', () => {
     await page.getByRole('heading', { level: 1, name: 'О сервисе Fika' }).waitFor()
     await waitUntilSaved(page, 'page:about')
     await page.goto(product.url)
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) =>
-          navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-        )
-      }
-    })
+    await waitForServiceWorker(page)
     await context.setOffline(true)
     await page.reload()
     await page
