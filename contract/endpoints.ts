@@ -38,6 +38,20 @@ import {
   SlugParamsSchema,
 } from './schemas/content.ts'
 import { DevSmsQuerySchema, DevSmsResponseSchema } from './schemas/dev.ts'
+import {
+  OrderActionBodySchema,
+  OrderActionParamsSchema,
+  OrderBodySchema,
+  OrderParamsSchema,
+  OrderSchema,
+  OrdersQuerySchema,
+  OrdersResponseSchema,
+  RepliesResponseSchema,
+  ReplyBodySchema,
+  ReplySchema,
+  ReviewBodySchema,
+  ReviewSchema,
+} from './schemas/orders.ts'
 import { HealthResponseSchema } from './schemas/health.ts'
 import { ProfileIdParamsSchema, ProfileSchema, UpdateProfileBodySchema } from './schemas/profile.ts'
 
@@ -48,7 +62,7 @@ export type Endpoint = {
   /** Path with `{param}` placeholders, as the spec writes them. */
   path: string
   summary: string
-  tag: 'auth' | 'sms' | 'profile' | 'system' | 'catalogue' | 'content'
+  tag: 'auth' | 'sms' | 'profile' | 'system' | 'catalogue' | 'content' | 'orders'
   /** Needs a valid access token (Authorization: Bearer). */
   auth?: boolean
   params?: AnySchema
@@ -282,6 +296,90 @@ export const endpoints = {
     tag: 'content',
     params: SlugParamsSchema,
     response: BlogPostSchema,
+  },
+  orders: {
+    method: 'GET',
+    path: `${V1}/orders`,
+    summary:
+      'Orders of a tab (open by default), filtered by service, category or map box (bbox=minLng,minLat,maxLng,maxLat), paged',
+    tag: 'orders',
+    query: OrdersQuerySchema,
+    response: OrdersResponseSchema,
+  },
+  order: {
+    method: 'GET',
+    path: `${V1}/orders/{id}`,
+    summary: 'One order; reading it counts a view',
+    tag: 'orders',
+    params: OrderParamsSchema,
+    response: OrderSchema,
+  },
+  publishOrder: {
+    method: 'POST',
+    path: `${V1}/orders`,
+    summary: 'Publish an order (customers only); an Idempotency-Key replay answers the first order',
+    tag: 'orders',
+    auth: true,
+    body: OrderBodySchema,
+    response: OrderSchema,
+  },
+  updateOrder: {
+    method: 'POST',
+    path: `${V1}/orders/{id}`,
+    summary: 'Change an open or inactive order (its customer only)',
+    tag: 'orders',
+    auth: true,
+    params: OrderParamsSchema,
+    body: OrderBodySchema,
+    response: OrderSchema,
+  },
+  deleteOrder: {
+    method: 'DELETE',
+    path: `${V1}/orders/{id}`,
+    summary: 'Move an order to the archive (its customer only)',
+    tag: 'orders',
+    auth: true,
+    params: OrderParamsSchema,
+    response: OrderSchema,
+  },
+  orderAction: {
+    method: 'POST',
+    path: `${V1}/orders/{id}/actions/{action}`,
+    summary: 'choose (executor_id), accept, decline, complete, cancel, toggle-replies (docs/decisions/005)',
+    tag: 'orders',
+    auth: true,
+    params: OrderActionParamsSchema,
+    body: OrderActionBodySchema,
+    response: OrderSchema,
+  },
+  orderReplies: {
+    method: 'GET',
+    path: `${V1}/orders/{id}/replies`,
+    summary: 'Replies to an order',
+    tag: 'orders',
+    params: OrderParamsSchema,
+    response: RepliesResponseSchema,
+  },
+  reply: {
+    method: 'POST',
+    path: `${V1}/orders/{id}/replies`,
+    summary:
+      'Reply to an open order (executors, once per order); an Idempotency-Key replay answers the first reply',
+    tag: 'orders',
+    auth: true,
+    params: OrderParamsSchema,
+    body: ReplyBodySchema,
+    response: ReplySchema,
+  },
+  review: {
+    method: 'POST',
+    path: `${V1}/orders/{id}/review`,
+    summary: 'Review the executor of a completed order (its customer, once)',
+    tag: 'orders',
+    auth: true,
+    params: OrderParamsSchema,
+    body: ReviewBodySchema,
+    response: ReviewSchema,
   },
 } as const satisfies Record<string, Endpoint>
 

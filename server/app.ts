@@ -18,6 +18,9 @@ import { createCatalogueService } from '#server/modules/catalogue/service.ts'
 import { createContentRepository } from '#server/modules/content/repository.ts'
 import { contentRoutes } from '#server/modules/content/routes.ts'
 import { devRoutes } from '#server/modules/dev/routes.ts'
+import { createOrdersRepository } from '#server/modules/orders/repository.ts'
+import { orderRoutes } from '#server/modules/orders/routes.ts'
+import { createOrdersService } from '#server/modules/orders/service.ts'
 import { healthRoutes } from '#server/modules/health/routes.ts'
 import { profileRoutes } from '#server/modules/profile/routes.ts'
 import { smsRoutes } from '#server/modules/sms/routes.ts'
@@ -113,6 +116,11 @@ export async function buildApp({
   await app.register(profileRoutes, { auth, users, clock })
   await app.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db)) })
   await app.register(contentRoutes, { content: createContentRepository(db) })
+  const ordersRepository = createOrdersRepository(db)
+  await app.register(orderRoutes, {
+    orders: createOrdersService(ordersRepository, clock),
+    repository: ordersRepository,
+  })
   if (devSms) await app.register(devRoutes, { devSms })
 
   return Object.assign(app, { services: { sms, auth } })

@@ -1,0 +1,188 @@
+import * as v from 'valibot'
+import { ListMetaSchema } from './catalogue.ts'
+
+export const ORDER_STATUSES = ['open', 'inactive', 'in_progress', 'completed', 'canceled', 'archive'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export const REPLY_MIN = 5
+export const REVIEW_MIN = 10
+export const TEXT_MAX = 5000
+
+/** Money is a whole number of tiyin (1 so'm = 100 tiyin). */
+const Money = v.pipe(
+  v.number('invalid_request'),
+  v.integer('invalid_request'),
+  v.minValue(0, 'invalid_request'),
+)
+const Moment = v.pipe(v.string('invalid_request'), v.isoTimestamp('invalid_request'))
+const optionalText = (max: number) =>
+  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, 'invalid_request'))), null)
+
+/** The spec's creation payload (services, name, address, lat, lng, is_online, at_customer, at_executor) and the rest. */
+export const OrderBodySchema = v.pipe(
+  v.object({
+    services: v.pipe(
+      v.array(v.pipe(v.number(), v.integer()), 'services_required'),
+      v.minLength(1, 'services_required'),
+      v.maxLength(10, 'invalid_request'),
+    ),
+    name: v.pipe(
+      v.string('order_name_required'),
+      v.trim(),
+      v.minLength(3, 'order_name_required'),
+      v.maxLength(120, 'invalid_request'),
+    ),
+    description: optionalText(TEXT_MAX),
+    is_online: v.optional(v.boolean(), false),
+    at_customer: v.optional(v.boolean(), false),
+    at_executor: v.optional(v.boolean(), false),
+    address: optionalText(300),
+    lat: v.optional(v.nullable(v.pipe(v.number(), v.minValue(-90), v.maxValue(90))), null),
+    lng: v.optional(v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))), null),
+    started_at: v.optional(v.nullable(Moment), null),
+    ended_at: v.optional(v.nullable(Moment), null),
+    price: v.optional(v.nullable(Money), null),
+    price_min: v.optional(v.nullable(Money), null),
+    price_max: v.optional(v.nullable(Money), null),
+    wishes: optionalText(TEXT_MAX),
+    /** The spec's payload carries it; the server always takes the caller instead. */
+    customer_id: v.optional(v.unknown()),
+  }),
+  v.forward(
+    v.check((order) => order.is_online || order.at_customer || order.at_executor, 'work_place_required'),
+    ['is_online'],
+  ),
+  v.forward(
+    v.check(
+      (order) =>
+        !order.started_at || !order.ended_at || new Date(order.ended_at) > new Date(order.started_at),
+      'end_before_start',
+    ),
+    ['ended_at'],
+  ),
+  v.forward(
+    v.check(
+      (order) => order.price_min == null || order.price_max == null || order.price_max > order.price_min,
+      'price_max_below_min',
+    ),
+    ['price_max'],
+  ),
+)
+export type OrderBody = v.InferOutput<typeof OrderBodySchema>
+
+export const OrderSchema = v.object({
+  id: v.number(),
+  number: v.string(),
+  status: v.picklist(ORDER_STATUSES),
+  customer_id: v.number(),
+  executor_id: v.nullable(v.number()),
+  services: v.array(v.number()),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  is_online: v.boolean(),
+  at_customer: v.boolean(),
+  at_executor: v.boolean(),
+  address: v.nullable(v.string()),
+  lat: v.nullable(v.number()),
+  lng: v.nullable(v.number()),
+  started_at: v.nullable(v.string()),
+  ended_at: v.nullable(v.string()),
+  price: v.nullable(v.number()),
+  price_min: v.nullable(v.number()),
+  price_max: v.nullable(v.number()),
+  wishes: v.nullable(v.string()),
+  photos: v.array(v.string()),
+  views: v.number(),
+  replies_count: v.number(),
+  created_at: v.string(),
+})
+export type Order = v.InferOutput<typeof OrderSchema>
+
+export const OrderParamsSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d+$/, 'not_found'), v.transform(Number)),
+})
+
+export const OrdersQuerySchema = v.object({
+  tab: v.optional(v.picklist(ORDER_STATUSES, 'invalid_request'), 'open'),
+  /** mine: the caller's own orders (customer) or those they replied to or were chosen for (executor). */
+  scope: v.optional(v.picklist(['all', 'mine'], 'invalid_request'), 'all'),
+  service: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
+  category: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
+  bbox: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => value.split(',').map(Number)),
+      v.check((box) => box.length === 4 && box.every(Number.isFinite), 'invalid_request'),
+    ),
+  ),
+  page: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'invalid_request'),
+      v.transform(Number),
+      v.minValue(1, 'invalid_request'),
+    ),
+    '1',
+  ),
+  perPage: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'invalid_request'),
+      v.transform(Number),
+      v.minValue(1, 'invalid_request'),
+      v.maxValue(100, 'invalid_request'),
+    ),
+    '10',
+  ),
+})
+export const OrdersResponseSchema = v.object({ collection: v.array(OrderSchema), meta: ListMetaSchema })
+
+export const ReplyBodySchema = v.object({
+  message: v.pipe(
+    v.string('reply_too_short'),
+    v.trim(),
+    v.minLength(REPLY_MIN, 'reply_too_short'),
+    v.maxLength(TEXT_MAX, 'invalid_request'),
+  ),
+})
+export const ReplySchema = v.object({
+  id: v.number(),
+  order_id: v.number(),
+  executor_id: v.number(),
+  message: v.string(),
+  created_at: v.string(),
+})
+export const RepliesResponseSchema = v.object({ collection: v.array(ReplySchema) })
+
+export const ORDER_ACTIONS = ['choose', 'accept', 'decline', 'complete', 'cancel', 'toggle-replies'] as const
+export type OrderAction = (typeof ORDER_ACTIONS)[number]
+export const OrderActionParamsSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d+$/, 'not_found'), v.transform(Number)),
+  action: v.picklist(ORDER_ACTIONS, 'not_found'),
+})
+export const OrderActionBodySchema = v.object({
+  /** For `choose`: the executor who replied. */
+  executor_id: v.optional(v.pipe(v.number(), v.integer())),
+})
+
+export const ReviewBodySchema = v.object({
+  rating: v.pipe(
+    v.number('rating_required'),
+    v.integer('rating_required'),
+    v.minValue(1, 'rating_required'),
+    v.maxValue(5, 'rating_required'),
+  ),
+  comment: v.pipe(
+    v.string('review_too_short'),
+    v.trim(),
+    v.minLength(REVIEW_MIN, 'review_too_short'),
+    v.maxLength(TEXT_MAX, 'invalid_request'),
+  ),
+  service: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+})
+export const ReviewSchema = v.object({
+  id: v.number(),
+  order_id: v.number(),
+  rating: v.number(),
+  comment: v.string(),
+  created_at: v.string(),
+})

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core'
+import { users } from './users.ts'
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    status: text({ enum: ['open', 'inactive', 'in_progress', 'completed', 'canceled', 'archive'] })
+      .notNull()
+      .default('open'),
+    customerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The chosen executor; with status inactive it awaits their acceptance. */
+    executorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    services: integer().array().notNull(),
+    /** Copied from the first service when published, for the category filter. */
+    categoryId: integer(),
+    name: text().notNull(),
+    description: text(),
+    isOnline: boolean().notNull().default(false),
+    atCustomer: boolean().notNull().default(false),
+    atExecutor: boolean().notNull().default(false),
+    address: text(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    startedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    /** Tiyin. */
+    price: bigint({ mode: 'number' }),
+    priceMin: bigint({ mode: 'number' }),
+    priceMax: bigint({ mode: 'number' }),
+    wishes: text(),
+    photos: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    views: integer().notNull().default(0),
+    repliesCount: integer().notNull().default(0),
+    /** The client's key for a publish it may replay: the same key answers the same order. */
+    idempotencyKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('orders_customer_idempotency').on(table.customerId, table.idempotencyKey),
+    index('orders_status_created').on(table.status, table.createdAt),
+    index('orders_customer').on(table.customerId, table.status),
+    index('orders_location').on(table.status, table.lng, table.lat),
+    index('orders_services').using('gin', table.services),
+    check(
+      'orders_price_range',
+      sql`${table.priceMax} is null or ${table.priceMin} is null or ${table.priceMax} > ${table.priceMin}`,
+    ),
+  ],
+)
+
+export const replies = pgTable(
+  'replies',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    executorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text().notNull(),
+    idempotencyKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [unique('replies_one_per_executor').on(table.orderId, table.executorId)],
+)
+
+export const reviews = pgTable('reviews', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  orderId: integer()
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  customerId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  executorId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  serviceId: integer(),
+  rating: smallint().notNull(),
+  comment: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+})

@@ -1,0 +1,146 @@
+import { and, arrayContains, asc, between, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import type { Database } from '#server/db/client.ts'
+import { services } from '#server/db/schema/catalogue.ts'
+import { orders, replies, reviews } from '#server/db/schema/orders.ts'
+
+export type OrderRow = typeof orders.$inferSelect
+export type OrderStatus = OrderRow['status']
+
+export type OrderFilters = {
+  status: OrderStatus
+  serviceId?: number
+  categoryId?: number
+  bbox?: number[]
+  /** Only the orders of this customer, or those this executor replied to or was chosen for. */
+  mine?: { userId: number; as: 'customer' | 'executor' }
+  page: number
+  perPage: number
+}
+
+export function createOrdersRepository(db: Database) {
+  return {
+    async insert(values: typeof orders.$inferInsert) {
+      const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning()
+      return row
+    },
+
+    async findByIdempotencyKey(customerId: number, key: string) {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)))
+        .limit(1)
+      return row
+    },
+
+    async find(id: number) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1)
+      return row
+    },
+
+    async countView(id: number) {
+      const [row] = await db
+        .update(orders)
+        .set({ views: sql`${orders.views} + 1` })
+        .where(eq(orders.id, id))
+        .returning()
+      return row
+    },
+
+    /** Changes an order only if it is still in one of `from`: two racing actions cannot both win. */
+    async transition(id: number, from: OrderStatus[], changes: Partial<typeof orders.$inferInsert>) {
+      const [row] = await db
+        .update(orders)
+        .set(changes)
+        .where(and(eq(orders.id, id), inArray(orders.status, from)))
+        .returning()
+      return row
+    },
+
+    async list(filters: OrderFilters) {
+      const conditions: SQL[] = [eq(orders.status, filters.status)]
+      if (filters.serviceId !== undefined)
+        conditions.push(arrayContains(orders.services, [filters.serviceId]))
+      if (filters.categoryId !== undefined) conditions.push(eq(orders.categoryId, filters.categoryId))
+      if (filters.bbox) {
+        const [minLng, minLat, maxLng, maxLat] = filters.bbox as [number, number, number, number]
+        conditions.push(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))
+      }
+      if (filters.mine?.as === 'customer') conditions.push(eq(orders.customerId, filters.mine.userId))
+      if (filters.mine?.as === 'executor') {
+        const replied = db
+          .select({ id: replies.orderId })
+          .from(replies)
+          .where(eq(replies.executorId, filters.mine.userId))
+        conditions.push(or(eq(orders.executorId, filters.mine.userId), inArray(orders.id, replied))!)
+      }
+      const where = and(...conditions)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(filters.perPage)
+          .offset((filters.page - 1) * filters.perPage),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(where),
+      ])
+      return { rows, total: total?.count ?? 0 }
+    },
+
+    async categoryOfService(serviceId: number) {
+      const [row] = await db
+        .select({ categoryId: services.categoryId })
+        .from(services)
+        .where(eq(services.id, serviceId))
+      return row?.categoryId
+    },
+
+    async existingServices(ids: number[]) {
+      const rows = await db
+        .select({ id: services.id })
+        .from(services)
+        .where(and(inArray(services.id, ids), eq(services.status, 'approved')))
+      return rows.map((row) => row.id)
+    },
+
+    /** Adds a reply and counts it in one transaction; a second reply of the same executor answers undefined. */
+    async addReply(values: typeof replies.$inferInsert) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(replies).values(values).onConflictDoNothing().returning()
+        if (row) {
+          await tx
+            .update(orders)
+            .set({ repliesCount: sql`${orders.repliesCount} + 1` })
+            .where(eq(orders.id, values.orderId))
+        }
+        return row
+      })
+    },
+
+    async replyOf(orderId: number, executorId: number) {
+      const [row] = await db
+        .select()
+        .from(replies)
+        .where(and(eq(replies.orderId, orderId), eq(replies.executorId, executorId)))
+        .limit(1)
+      return row
+    },
+
+    repliesOf: (orderId: number) =>
+      db
+        .select()
+        .from(replies)
+        .where(eq(replies.orderId, orderId))
+        .orderBy(asc(replies.createdAt), asc(replies.id)),
+
+    async addReview(values: typeof reviews.$inferInsert) {
+      const [row] = await db.insert(reviews).values(values).onConflictDoNothing().returning()
+      return row
+    },
+  }
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>

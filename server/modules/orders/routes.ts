@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { endpoints } from '#contract/endpoints.ts'
+import { contractRoute } from '#server/plugins/contract-route.ts'
+import { presentOrder, type OrdersService } from './service.ts'
+import type { OrdersRepository } from './repository.ts'
+
+const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/
+
+/** The client's Idempotency-Key header, when it is a sensible one (a UUID, as the web app sends). */
+const idempotencyKeyOf = (request: FastifyRequest) => {
+  const key = request.headers['idempotency-key']
+  return typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : undefined
+}
+
+const presentReply = (reply: {
+  id: number
+  orderId: number
+  executorId: number
+  message: string
+  createdAt: Date
+}) => ({
+  id: reply.id,
+  order_id: reply.orderId,
+  executor_id: reply.executorId,
+  message: reply.message,
+  created_at: reply.createdAt.toISOString(),
+})
+
+type Deps = { orders: OrdersService; repository: OrdersRepository }
+
+export async function orderRoutes(app: FastifyInstance, { orders, repository }: Deps) {
+  contractRoute(app, endpoints.orders, async ({ query, request }) => {
+    const caller = request.headers.authorization
+      ? await app
+          .authenticate(request)
+          .then(() => request.user)
+          .catch(() => undefined)
+      : undefined
+    const { rows, total } = await repository.list({
+      status: query.tab,
+      serviceId: query.service,
+      categoryId: query.category,
+      bbox: query.bbox,
+      mine: query.scope === 'mine' && caller ? { userId: caller.id, as: caller.type } : undefined,
+      page: query.page,
+      perPage: query.perPage,
+    })
+    return { collection: rows.map(presentOrder), meta: { page: query.page, perPage: query.perPage, total } }
+  })
+  contractRoute(app, endpoints.order, ({ params }) => orders.view(params.id))
+  contractRoute(app, endpoints.publishOrder, async ({ body, request, reply }) => {
+    reply.status(201)
+    return orders.publish(body, request.user!, idempotencyKeyOf(request))
+  })
+  contractRoute(app, endpoints.updateOrder, ({ params, body, request }) =>
+    orders.update(params.id, body, request.user!),
+  )
+  contractRoute(app, endpoints.deleteOrder, ({ params, request }) => orders.remove(params.id, request.user!))
+  contractRoute(app, endpoints.orderAction, ({ params, body, request }) =>
+    orders.act(params.id, params.action, request.user!, body.executor_id),
+  )
+  contractRoute(app, endpoints.orderReplies, async ({ params }) => ({
+    collection: (await orders.replies(params.id)).map(presentReply),
+  }))
+  contractRoute(app, endpoints.reply, async ({ params, body, request, reply }) => {
+    reply.status(201)
+    return presentReply(await orders.reply(params.id, body.message, request.user!, idempotencyKeyOf(request)))
+  })
+  contractRoute(app, endpoints.review, async ({ params, body, request, reply }) => {
+    reply.status(201)
+    const review = await orders.review(params.id, body, request.user!)
+    return {
+      id: review.id,
+      order_id: review.orderId,
+      rating: review.rating,
+      comment: review.comment,
+      created_at: review.createdAt.toISOString(),
+    }
+  })
+}

@@ -1,0 +1,202 @@
+import type { Order, OrderAction, OrderBody } from '#contract/schemas/orders.ts'
+import type { UserRow } from '#server/db/schema/users.ts'
+import { AppError, fieldError } from '#server/lib/app-error.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import type { OrderRow, OrdersRepository, OrderStatus } from './repository.ts'
+
+const iso = (date: Date | null) => date?.toISOString() ?? null
+const forbidden = () => new AppError('forbidden', 'forbidden')
+const wrongStatus = () => new AppError('conflict', 'order_wrong_status')
+const notFound = () => new AppError('not_found', 'not_found')
+
+export function presentOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    number: String(row.id).padStart(6, '0'),
+    status: row.status,
+    customer_id: row.customerId,
+    executor_id: row.executorId,
+    services: row.services,
+    name: row.name,
+    description: row.description,
+    is_online: row.isOnline,
+    at_customer: row.atCustomer,
+    at_executor: row.atExecutor,
+    address: row.address,
+    lat: row.lat,
+    lng: row.lng,
+    started_at: iso(row.startedAt),
+    ended_at: iso(row.endedAt),
+    price: row.price,
+    price_min: row.priceMin,
+    price_max: row.priceMax,
+    wishes: row.wishes,
+    photos: row.photos,
+    views: row.views,
+    replies_count: row.repliesCount,
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+/** The order lifecycle of docs/decisions/005-order-lifecycle.md; every action is checked against the caller. */
+export function createOrdersService(repo: OrdersRepository, clock: Clock) {
+  async function orderOrThrow(id: number) {
+    const order = await repo.find(id)
+    if (!order) throw notFound()
+    return order
+  }
+
+  async function checkedFields(body: OrderBody) {
+    const now = clock.now()
+    if (body.started_at && new Date(body.started_at) <= now) throw fieldError('started_at', 'start_in_past')
+    const known = await repo.existingServices(body.services)
+    if (known.length !== new Set(body.services).size) throw fieldError('services', 'services_required')
+    return {
+      services: body.services,
+      categoryId: (await repo.categoryOfService(body.services[0]!)) ?? null,
+      name: body.name,
+      description: body.description,
+      isOnline: body.is_online,
+      atCustomer: body.at_customer,
+      atExecutor: body.at_executor,
+      address: body.address,
+      lat: body.lat,
+      lng: body.lng,
+      startedAt: body.started_at ? new Date(body.started_at) : null,
+      endedAt: body.ended_at ? new Date(body.ended_at) : null,
+      price: body.price,
+      priceMin: body.price_min,
+      priceMax: body.price_max,
+      wishes: body.wishes,
+      updatedAt: now,
+    }
+  }
+
+  async function transition(order: OrderRow, from: OrderStatus[], changes: Partial<OrderRow>) {
+    if (!from.includes(order.status)) throw wrongStatus()
+    const changed = await repo.transition(order.id, from, { ...changes, updatedAt: clock.now() })
+    if (!changed) throw wrongStatus()
+    return presentOrder(changed)
+  }
+
+  return {
+    /** Only customers order (spec section 5); a replayed key answers the order it created. */
+    async publish(body: OrderBody, caller: UserRow, idempotencyKey: string | undefined): Promise<Order> {
+      if (caller.type !== 'customer') throw new AppError('forbidden', 'only_customers_order')
+      if (idempotencyKey) {
+        const earlier = await repo.findByIdempotencyKey(caller.id, idempotencyKey)
+        if (earlier) return presentOrder(earlier)
+      }
+      const fields = await checkedFields(body)
+      const created = await repo.insert({
+        ...fields,
+        customerId: caller.id,
+        idempotencyKey: idempotencyKey ?? null,
+        createdAt: clock.now(),
+      })
+      // A concurrent replay of the same key inserted first: answer its order.
+      const order =
+        created ?? (idempotencyKey ? await repo.findByIdempotencyKey(caller.id, idempotencyKey) : undefined)
+      if (!order) throw new AppError('server', 'error_occurred', { status: 500 })
+      return presentOrder(order)
+    },
+
+    async view(id: number) {
+      const order = await repo.countView(id)
+      if (!order || order.status === 'archive') throw notFound()
+      return presentOrder(order)
+    },
+
+    async update(id: number, body: OrderBody, caller: UserRow) {
+      const order = await orderOrThrow(id)
+      if (order.customerId !== caller.id) throw forbidden()
+      return transition(order, ['open', 'inactive'], await checkedFields(body))
+    },
+
+    async remove(id: number, caller: UserRow) {
+      const order = await orderOrThrow(id)
+      if (order.customerId !== caller.id) throw forbidden()
+      return transition(order, ['open', 'inactive', 'canceled', 'completed'], { status: 'archive' })
+    },
+
+    async act(id: number, action: OrderAction, caller: UserRow, executorId: number | undefined) {
+      const order = await orderOrThrow(id)
+      const isCustomer = order.customerId === caller.id
+      const isChosen = order.executorId !== null && order.executorId === caller.id
+      switch (action) {
+        case 'toggle-replies':
+          if (!isCustomer) throw forbidden()
+          return order.status === 'open'
+            ? transition(order, ['open'], { status: 'inactive' })
+            : transition(order, ['inactive'], { status: 'open' })
+        case 'choose': {
+          if (!isCustomer) throw forbidden()
+          if (executorId === undefined || !(await repo.replyOf(order.id, executorId))) {
+            throw fieldError('executor_id', 'executor_did_not_reply')
+          }
+          return transition(order, ['open', 'inactive'], { status: 'inactive', executorId })
+        }
+        case 'accept':
+          if (!isChosen) throw forbidden()
+          return transition(order, ['inactive'], { status: 'in_progress' })
+        case 'decline':
+          if (!isChosen) throw forbidden()
+          return transition(order, ['inactive'], { status: 'open', executorId: null })
+        case 'complete':
+          if (!isCustomer) throw forbidden()
+          return transition(order, ['in_progress'], { status: 'completed' })
+        case 'cancel':
+          if (!isCustomer) throw forbidden()
+          return transition(order, ['open', 'inactive', 'in_progress'], { status: 'canceled' })
+      }
+    },
+
+    /** Executors reply once to an open order that is not their own; a replayed key answers the first reply. */
+    async reply(id: number, message: string, caller: UserRow, idempotencyKey: string | undefined) {
+      const order = await orderOrThrow(id)
+      if (order.customerId === caller.id) throw new AppError('forbidden', 'cannot_order_from_yourself')
+      if (caller.type !== 'executor') throw forbidden()
+      const earlier = await repo.replyOf(id, caller.id)
+      if (earlier) {
+        if (idempotencyKey && earlier.idempotencyKey === idempotencyKey) return earlier
+        throw new AppError('conflict', 'already_replied')
+      }
+      if (order.status !== 'open') throw wrongStatus()
+      const created = await repo.addReply({
+        orderId: id,
+        executorId: caller.id,
+        message,
+        idempotencyKey: idempotencyKey ?? null,
+        createdAt: clock.now(),
+      })
+      return created ?? (await repo.replyOf(id, caller.id))!
+    },
+
+    async replies(id: number) {
+      await orderOrThrow(id)
+      return repo.repliesOf(id)
+    },
+
+    async review(
+      id: number,
+      body: { rating: number; comment: string; service: number | null },
+      caller: UserRow,
+    ) {
+      const order = await orderOrThrow(id)
+      if (order.customerId !== caller.id) throw forbidden()
+      if (order.status !== 'completed' || !order.executorId) throw wrongStatus()
+      const review = await repo.addReview({
+        orderId: id,
+        customerId: caller.id,
+        executorId: order.executorId,
+        serviceId: body.service,
+        rating: body.rating,
+        comment: body.comment,
+        createdAt: clock.now(),
+      })
+      if (!review) throw new AppError('conflict', 'already_reviewed')
+      return review
+    },
+  }
+}
+export type OrdersService = ReturnType<typeof createOrdersService>
