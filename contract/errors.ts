@@ -83,6 +83,7 @@ export const ERROR_CODES = [
   'already_replied',
   'executor_did_not_reply',
   'already_reviewed',
+  'file_invalid',
   'error_occurred',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

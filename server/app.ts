@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createDevSms } from '#server/adapters/sms/dev-sms.ts'
 import { createEskizSms } from '#server/adapters/sms/eskiz-sms.ts'
+import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(orderRoutes, {
     orders: createOrdersService(ordersRepository, clock),
     repository: ordersRepository,
+    storage: createLocalStorage(config.DATA_DIR),
   })
   if (devSms) await app.register(devRoutes, { devSms })
 

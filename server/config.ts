@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import * as v from 'valibot'
 
 const bool = v.pipe(
@@ -86,5 +88,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** The configuration tests and benchmarks start from: in-memory friendly, quiet, deterministic. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_USERS: 'false' }), ...overrides }
+  // Uploads of tests go to the system's temporary folder, never into the project's ./data.
+  const DATA_DIR = join(tmpdir(), 'fika-test-data')
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_USERS: 'false', DATA_DIR }),
+    ...overrides,
+  }
 }

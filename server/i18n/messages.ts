@@ -394,6 +394,12 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Бу буюртмага шарҳ аллақачон қолдирилган',
     en: 'This order has already been reviewed',
   },
+  file_invalid: {
+    ru: 'Файл слишком большой или неверного формата',
+    oz: "Fayl juda katta yoki formati noto'g'ri",
+    uz: 'Файл жуда катта ёки формати нотўғри',
+    en: 'The file is too large or of a wrong format',
+  },
   error_occurred: {
     ru: 'Произошла ошибка',
     oz: 'Xatolik yuz berdi',

@@ -35,6 +35,8 @@ function toAppError(error: FastifyError): AppError {
   const status = error.statusCode ?? 500
   if (status === 404) return new AppError('not_found', 'not_found')
   if (status === 429) return new AppError('rate_limited', 'too_many_requests')
+  // Too large a file or body (multipart limits): the spec's "file too large or wrong format".
+  if (status === 413) return new AppError('validation', 'file_invalid', { status: 413 })
   if (status >= 400 && status < 500) return new AppError('validation', 'invalid_request', { status })
   return new AppError('server', 'error_occurred', { status: 500 })
 }

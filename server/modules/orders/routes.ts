@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
 import { presentOrder, type OrdersService } from './service.ts'
+import type { LocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { OrdersRepository } from './repository.ts'
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/
@@ -26,9 +27,31 @@ const presentReply = (reply: {
   created_at: reply.createdAt.toISOString(),
 })
 
-type Deps = { orders: OrdersService; repository: OrdersRepository }
+type Deps = { orders: OrdersService; repository: OrdersRepository; storage: LocalStorage }
 
-export async function orderRoutes(app: FastifyInstance, { orders, repository }: Deps) {
+export async function orderRoutes(app: FastifyInstance, { orders, repository, storage }: Deps) {
+  contractRoute(app, endpoints.orderPhotos, async ({ params, request }) => {
+    const file = (request.body as { file?: unknown } | undefined)?.file
+    return orders.addPhoto(params.id, Buffer.isBuffer(file) ? file : undefined, request.user!, storage)
+  })
+
+  // Photos are served by the API from outside the web root; a path that leaves the uploads folder is not found.
+  app.get('/api/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const bytes = await storage.read((request.params as { '*': string })['*'])
+    if (!bytes) return reply.callNotFound()
+    return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes)
+  })
+
+  contractRoute(app, endpoints.profileOrders, async ({ params, query }) => {
+    const { rows, total } = await repository.list({
+      status: query.tab,
+      mine: { userId: params.id, as: 'customer' },
+      page: query.page,
+      perPage: query.perPage,
+    })
+    return { collection: rows.map(presentOrder), meta: { page: query.page, perPage: query.perPage, total } }
+  })
+
   contractRoute(app, endpoints.orders, async ({ query, request }) => {
     const caller = request.headers.authorization
       ? await app

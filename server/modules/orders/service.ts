@@ -2,8 +2,10 @@ import type { Order, OrderAction, OrderBody } from '#contract/schemas/orders.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { reencodePhoto } from '#server/lib/images.ts'
 import type { OrderRow, OrdersRepository, OrderStatus } from './repository.ts'
 
+const MAX_PHOTOS = 10
 const iso = (date: Date | null) => date?.toISOString() ?? null
 const forbidden = () => new AppError('forbidden', 'forbidden')
 const wrongStatus = () => new AppError('conflict', 'order_wrong_status')
@@ -170,6 +172,22 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
         createdAt: clock.now(),
       })
       return created ?? (await repo.replyOf(id, caller.id))!
+    },
+
+    /** Adds a re-encoded photo to an open or inactive order of the caller, ten at most. */
+    async addPhoto(
+      id: number,
+      bytes: Buffer | undefined,
+      caller: UserRow,
+      storage: { save: (folder: string, bytes: Buffer, extension: string) => Promise<string> },
+    ) {
+      const order = await orderOrThrow(id)
+      if (order.customerId !== caller.id) throw forbidden()
+      if (order.photos.length >= MAX_PHOTOS) throw fieldError('file', 'file_invalid')
+      const photo = bytes ? await reencodePhoto(bytes) : null
+      if (!photo) throw fieldError('file', 'file_invalid')
+      const path = await storage.save(`orders/${order.id}`, photo, 'webp')
+      return transition(order, ['open', 'inactive'], { photos: [...order.photos, path] })
     },
 
     async replies(id: number) {
