@@ -62,7 +62,7 @@ export async function startBenchServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-'))
   const child = spawn(
     process.execPath,
-    [import.meta.filename, '--serve', dataDir, String(options.extraServices ?? 0)],
+    [import.meta.filename, '--serve', dataDir, String(options.extraServices ?? 0), String(options.orders ?? 0)],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -374,7 +374,8 @@ export const endpoints = {
   orderPhotos: {
     method: 'POST',
     path: `${V1}/orders/{id}/photos`,
-    summary: 'Add a photo to an order (multipart field `file`, at most 10 MB, JPEG, PNG, WebP or HEIC, re-encoded without EXIF/GPS)',
+    summary:
+      'Add a photo to an order (multipart field `file`, at most 10 MB, JPEG, PNG, WebP or HEIC, re-encoded without EXIF/GPS)',
     tag: 'orders',
     auth: true,
     params: OrderParamsSchema,

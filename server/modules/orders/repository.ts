@@ -3,6 +3,9 @@ import type { Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
 import { orders, replies, reviews } from '#server/db/schema/orders.ts'
 
+/** Lists count matching orders up to this many; `meta.total` says 10000 for "10,000 or more". */
+export const COUNT_LIMIT = 10_000
+
 export type OrderRow = typeof orders.$inferSelect
 export type OrderStatus = OrderRow['status']
 
@@ -75,6 +78,14 @@ export function createOrdersRepository(db: Database) {
         conditions.push(or(eq(orders.executorId, filters.mine.userId), inArray(orders.id, replied))!)
       }
       const where = and(...conditions)
+      // NOTE: counting every open order of a large market on each page would cost more than the page itself;
+      // endless scrolling only needs to know that there is more, so the count stops at COUNT_LIMIT.
+      const counted = db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(where)
+        .limit(COUNT_LIMIT)
+        .as('counted')
       const [rows, [total]] = await Promise.all([
         db
           .select()
@@ -83,10 +94,7 @@ export function createOrdersRepository(db: Database) {
           .orderBy(desc(orders.createdAt), desc(orders.id))
           .limit(filters.perPage)
           .offset((filters.page - 1) * filters.perPage),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(orders)
-          .where(where),
+        db.select({ count: sql<number>`count(*)::int` }).from(counted),
       ])
       return { rows, total: total?.count ?? 0 }
     },
