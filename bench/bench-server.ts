@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { endpoints } from '#contract/endpoints.ts'
+import type { Database } from '#server/db/client.ts'
 
 export type BenchServer = {
   address: string
@@ -62,7 +63,13 @@ export async function startBenchServer(
   const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-'))
   const child = spawn(
     process.execPath,
-    [import.meta.filename, '--serve', dataDir, String(options.extraServices ?? 0), String(options.orders ?? 0)],
+    [
+      import.meta.filename,
+      '--serve',
+      dataDir,
+      String(options.extraServices ?? 0),
+      String(options.orders ?? 0),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -85,7 +92,7 @@ export async function startBenchServer(
  * Orders in SQL (generate_series): a million rows in seconds rather than a million inserts. They spread over the
  * seeded services, over Uzbekistan's towns within a few kilometres, over every status and the last 90 days.
  */
-async function seedOrders(database: { db: import('#server/db/client.ts').Database }, count: number) {
+async function seedOrders(database: { db: Database }, count: number) {
   const { sql } = await import('drizzle-orm')
   await database.db.execute(sql`
     insert into orders (status, customer_id, services, category_id, name, is_online, at_customer, at_executor,
