@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { EXTERNAL_LINKS } from '#src/lib/links.ts'
+import { useExternalLinks } from '../use-links.ts'
 
 export function Footer() {
   const { t } = useLingui()
+  const links = useExternalLinks()
   return (
     <footer className="footer">
       <nav aria-label={t`About the service`} className="footer__links">
@@ -16,16 +17,16 @@ export function Footer() {
         <Link to="/legal">{t`Legal documents`}</Link>
       </nav>
       <nav aria-label={t`Social networks`} className="footer__social">
-        <a href={EXTERNAL_LINKS.telegram} rel="noopener" target="_blank">
+        <a href={links.telegram} rel="noopener" target="_blank">
           Telegram
         </a>
-        <a href={EXTERNAL_LINKS.instagram} rel="noopener" target="_blank">
+        <a href={links.instagram} rel="noopener" target="_blank">
           Instagram
         </a>
-        <a href={EXTERNAL_LINKS.facebook} rel="noopener" target="_blank">
+        <a href={links.facebook} rel="noopener" target="_blank">
           Facebook
         </a>
-        <a href={EXTERNAL_LINKS.youtube} rel="noopener" target="_blank">
+        <a href={links.youtube} rel="noopener" target="_blank">
           YouTube
         </a>
       </nav>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
-import { EXTERNAL_LINKS } from '#src/lib/links.ts'
+import { useExternalLinks } from '../use-links.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { MainMenuItems } from './main-menu-items.tsx'
@@ -13,6 +13,7 @@ const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.
 
 export function Header() {
   const { t } = useLingui()
+  const links = useExternalLinks()
   const token = useSession((state) => state.token)
   const type = useSession((state) => state.profile?.type)
   const showModal = useAuthModal((state) => state.show)
@@ -55,7 +56,7 @@ export function Header() {
               <Trans>Create an order</Trans>
             </Link>
           )}
-          <a href={EXTERNAL_LINKS.signupBot} className="header__link" rel="noopener" target="_blank">
+          <a href={links.signupBot} className="header__link" rel="noopener" target="_blank">
             <Trans>Become a specialist</Trans>
           </a>
           <LanguageSwitcher />

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react'
+import { EXTERNAL_LINKS } from '#src/lib/links.ts'
+
+type Links = Record<keyof typeof EXTERNAL_LINKS, string>
+
+let loaded: Promise<Links> | undefined
+
+/** The bot and social links from GET /settings (once per page), the published constants until it answers. */
+export function useExternalLinks(): Links {
+  const [links, setLinks] = useState<Links>(EXTERNAL_LINKS)
+  useEffect(() => {
+    let current = true
+    loaded ??= import('#src/features/catalogue/api/catalogue-api.ts')
+      .then(({ catalogueApi }) => catalogueApi.settings())
+      .then(({ data }) => ({
+        signupBot: data.bot_url,
+        telegram: data.telegram_url,
+        instagram: data.instagram_url,
+        facebook: data.facebook_url,
+        youtube: data.youtube_url,
+      }))
+      .catch(() => EXTERNAL_LINKS)
+    void loaded.then((value) => current && setLinks(value))
+    return () => {
+      current = false
+    }
+  }, [])
+  return links
+}
