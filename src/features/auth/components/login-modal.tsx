@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
@@ -10,9 +9,9 @@ import { Modal } from '#src/components/modal.tsx'
 import { PhoneField } from '#src/components/phone-field.tsx'
 import { phoneDigits } from '#src/components/phone-mask.ts'
 import { TextField } from '#src/components/text-field.tsx'
-import { useSession } from '#src/lib/session-store.ts'
 import { authApi } from '../api/auth-api.ts'
 import { useAuthModal } from '../auth-modal-store.ts'
+import { useEnterAccount } from '../use-enter-account.ts'
 import { applyServerError } from '../use-server-errors.ts'
 import { fieldErrorText } from './field-error.ts'
 
@@ -24,8 +23,7 @@ type LoginForm = v.InferInput<typeof LoginFormSchema>
 export function LoginModal() {
   const { t, i18n } = useLingui()
   const { open, show, close } = useAuthModal()
-  const navigate = useNavigate()
-  const setSession = useSession((state) => state.setSession)
+  const enterAccount = useEnterAccount()
   const phoneRef = useRef<HTMLInputElement | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
   const isOpen = open === 'login'
@@ -47,10 +45,8 @@ export function LoginModal() {
       setFormError(null)
       try {
         const session = await authApi.login({ username: phoneDigits(username), password, type })
-        setSession(session)
-        close()
         form.reset()
-        await navigate({ to: '/account' })
+        await enterAccount(session)
       } catch (error) {
         setFormError(
           applyServerError(

@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
@@ -12,9 +11,9 @@ import { PhoneField } from '#src/components/phone-field.tsx'
 import { phoneDigits } from '#src/components/phone-mask.ts'
 import { TextField } from '#src/components/text-field.tsx'
 import { errorText } from '#src/lib/error-messages.ts'
-import { useSession } from '#src/lib/session-store.ts'
 import { authApi } from '../api/auth-api.ts'
 import { useAuthModal } from '../auth-modal-store.ts'
+import { useEnterAccount } from '../use-enter-account.ts'
 import { applyServerError } from '../use-server-errors.ts'
 import { CodeStep } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
@@ -32,8 +31,7 @@ type Progress = { step: 1 | 2 | 3; person?: PersonForm; requiredId?: string }
 export function RegistrationModal() {
   const { t, i18n } = useLingui()
   const { open, close } = useAuthModal()
-  const navigate = useNavigate()
-  const setSession = useSession((state) => state.setSession)
+  const enterAccount = useEnterAccount()
   const isOpen = open === 'registration'
   const [progress, setProgress] = useState<Progress>({ step: 1 })
   const [formError, setFormError] = useState<string | null>(null)
@@ -95,9 +93,7 @@ export function RegistrationModal() {
           type,
           required_id: progress.requiredId,
         })
-        setSession(session)
-        close()
-        await navigate({ to: '/account' })
+        await enterAccount(session)
       } catch (error) {
         setFormError(
           applyServerError(

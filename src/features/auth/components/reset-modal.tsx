@@ -1,6 +1,5 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
@@ -11,9 +10,9 @@ import { PhoneField } from '#src/components/phone-field.tsx'
 import { phoneDigits } from '#src/components/phone-mask.ts'
 import { TextField } from '#src/components/text-field.tsx'
 import { errorText } from '#src/lib/error-messages.ts'
-import { useSession } from '#src/lib/session-store.ts'
 import { authApi } from '../api/auth-api.ts'
 import { useAuthModal } from '../auth-modal-store.ts'
+import { useEnterAccount } from '../use-enter-account.ts'
 import { applyServerError } from '../use-server-errors.ts'
 import { CodeStep } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
@@ -34,8 +33,7 @@ const nationalDigits = (masked: string) => phoneDigits(masked).replace(/^998/, '
 export function ResetModal() {
   const { t, i18n } = useLingui()
   const { open, show, close } = useAuthModal()
-  const navigate = useNavigate()
-  const setSession = useSession((state) => state.setSession)
+  const enterAccount = useEnterAccount()
   const isOpen = open === 'reset'
   const [progress, setProgress] = useState<Progress>({ step: 1 })
   const [formError, setFormError] = useState<string | null>(null)
@@ -84,9 +82,7 @@ export function ResetModal() {
         required_id: requiredId,
         ...values,
       })
-      setSession(session)
-      close()
-      await navigate({ to: '/account' })
+      await enterAccount(session)
     } catch (error) {
       setFormError(
         applyServerError(

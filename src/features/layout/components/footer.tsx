@@ -2,6 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useExternalLinks } from '../use-links.ts'
 
+const SOCIAL_NAMES = {
+  telegram: 'Telegram',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+} as const
+
 export function Footer() {
   const { t } = useLingui()
   const links = useExternalLinks()
@@ -17,18 +24,11 @@ export function Footer() {
         <Link to="/legal">{t`Legal documents`}</Link>
       </nav>
       <nav aria-label={t`Social networks`} className="footer__social">
-        <a href={links.telegram} rel="noopener" target="_blank">
-          Telegram
-        </a>
-        <a href={links.instagram} rel="noopener" target="_blank">
-          Instagram
-        </a>
-        <a href={links.facebook} rel="noopener" target="_blank">
-          Facebook
-        </a>
-        <a href={links.youtube} rel="noopener" target="_blank">
-          YouTube
-        </a>
+        {(['telegram', 'instagram', 'facebook', 'youtube'] as const).map((network) => (
+          <a key={network} href={links[network]} rel="noopener" target="_blank">
+            {SOCIAL_NAMES[network]}
+          </a>
+        ))}
       </nav>
       <p className="footer__note">
         <Trans>© Fika. Posting an order is free.</Trans>
