@@ -26,6 +26,8 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The chosen executor; with status inactive it awaits their acceptance. */
     executorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** A direct order is sent to one chosen specialist (`executorId`) and never listed as open to others. */
+    isDirect: boolean().notNull().default(false),
     services: integer().array().notNull(),
     /** Copied from the first service when published, for the category filter. */
     categoryId: integer(),
