@@ -19,17 +19,28 @@ const presentReply = (reply: {
   executorId: number
   message: string
   createdAt: Date
+  executorName: string
 }) => ({
   id: reply.id,
   order_id: reply.orderId,
   executor_id: reply.executorId,
   message: reply.message,
   created_at: reply.createdAt.toISOString(),
+  executor_name: reply.executorName,
 })
 
 type Deps = { orders: OrdersService; repository: OrdersRepository; storage: LocalStorage }
 
 export async function orderRoutes(app: FastifyInstance, { orders, repository, storage }: Deps) {
+  /** The caller on a route guests may call too; a bad token reads as a guest. */
+  const optionalCaller = async (request: FastifyRequest) =>
+    request.headers.authorization
+      ? app
+          .authenticate(request)
+          .then(() => request.user)
+          .catch(() => undefined)
+      : undefined
+
   contractRoute(app, endpoints.orderPhotos, async ({ params, request }) => {
     const file = (request.body as { file?: unknown } | undefined)?.file
     return orders.addPhoto(params.id, Buffer.isBuffer(file) ? file : undefined, request.user!, storage)
@@ -46,6 +57,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     const { rows, total } = await repository.list({
       status: query.tab,
       mine: { userId: params.id, as: 'customer' },
+      direct: false,
       page: query.page,
       perPage: query.perPage,
     })
@@ -65,12 +77,25 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
       categoryId: query.category,
       bbox: query.bbox,
       mine: query.scope === 'mine' && caller ? { userId: caller.id, as: caller.type } : undefined,
+      // Direct orders show only in their parties' own lists; direct=1 without a tab lists every live status.
+      direct:
+        query.scope !== 'mine' || !caller
+          ? false
+          : query.direct === undefined
+            ? undefined
+            : query.direct === '1',
+      statusIn:
+        query.direct === '1' && !('tab' in (request.query as object))
+          ? ['inactive', 'in_progress', 'completed', 'canceled']
+          : undefined,
       page: query.page,
       perPage: query.perPage,
     })
     return { collection: rows.map(presentOrder), meta: { page: query.page, perPage: query.perPage, total } }
   })
-  contractRoute(app, endpoints.order, ({ params }) => orders.view(params.id))
+  contractRoute(app, endpoints.order, async ({ params, request }) =>
+    orders.view(params.id, await optionalCaller(request)),
+  )
   contractRoute(app, endpoints.publishOrder, async ({ body, request, reply }) => {
     reply.status(201)
     return orders.publish(body, request.user!, idempotencyKeyOf(request))
@@ -82,12 +107,14 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
   contractRoute(app, endpoints.orderAction, ({ params, body, request }) =>
     orders.act(params.id, params.action, request.user!, body.executor_id),
   )
-  contractRoute(app, endpoints.orderReplies, async ({ params }) => ({
-    collection: (await orders.replies(params.id)).map(presentReply),
+  contractRoute(app, endpoints.orderReplies, async ({ params, request }) => ({
+    collection: (await orders.replies(params.id, await optionalCaller(request))).map(presentReply),
   }))
   contractRoute(app, endpoints.reply, async ({ params, body, request, reply }) => {
     reply.status(201)
-    return presentReply(await orders.reply(params.id, body.message, request.user!, idempotencyKeyOf(request)))
+    const caller = request.user!
+    const sent = await orders.reply(params.id, body.message, caller, idempotencyKeyOf(request))
+    return presentReply({ ...sent, executorName: `${caller.name} ${caller.surname}` })
   })
   contractRoute(app, endpoints.review, async ({ params, body, request, reply }) => {
     reply.status(201)
