@@ -190,6 +190,19 @@ describe('the order lifecycle by caller', () => {
     expect((await act(order.id, 'toggle-replies', owner)).json().status).toBe('inactive')
   })
 
+  it('shows the review of an order once it is left, and 404 before', async () => {
+    const { order, owner, otherExecutor } = await orderIn('completed')
+    expect((await call('GET', `/orders/${order.id}/review`, null)).statusCode).toBe(404)
+    await call('POST', `/orders/${order.id}/review`, owner, {
+      rating: 4,
+      comment: 'Хорошо и в срок сделано.',
+    })
+    expect((await call('GET', `/orders/${order.id}/review`, otherExecutor)).json()).toMatchObject({
+      rating: 4,
+      comment: 'Хорошо и в срок сделано.',
+    })
+  })
+
   it('an archived order is seen by its customer and its executor only', async () => {
     const { order, owner, replying, otherExecutor } = await orderIn('completed')
     expect((await call('DELETE', `/orders/${order.id}`, owner)).json().status).toBe('archive')

@@ -177,6 +177,11 @@ export function createOrdersRepository(db: Database) {
       return row !== undefined
     },
 
+    async reviewOf(orderId: number) {
+      const [row] = await db.select().from(reviews).where(eq(reviews.orderId, orderId)).limit(1)
+      return row
+    },
+
     async addReview(values: typeof reviews.$inferInsert) {
       const [row] = await db.insert(reviews).values(values).onConflictDoNothing().returning()
       return row

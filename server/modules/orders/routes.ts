@@ -29,6 +29,20 @@ const presentReply = (reply: {
   executor_name: reply.executorName,
 })
 
+const presentReview = (review: {
+  id: number
+  orderId: number
+  rating: number
+  comment: string
+  createdAt: Date
+}) => ({
+  id: review.id,
+  order_id: review.orderId,
+  rating: review.rating,
+  comment: review.comment,
+  created_at: review.createdAt.toISOString(),
+})
+
 type Deps = { orders: OrdersService; repository: OrdersRepository; storage: LocalStorage }
 
 export async function orderRoutes(app: FastifyInstance, { orders, repository, storage }: Deps) {
@@ -118,13 +132,9 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
   })
   contractRoute(app, endpoints.review, async ({ params, body, request, reply }) => {
     reply.status(201)
-    const review = await orders.review(params.id, body, request.user!)
-    return {
-      id: review.id,
-      order_id: review.orderId,
-      rating: review.rating,
-      comment: review.comment,
-      created_at: review.createdAt.toISOString(),
-    }
+    return presentReview(await orders.review(params.id, body, request.user!))
   })
+  contractRoute(app, endpoints.orderReview, async ({ params, request }) =>
+    presentReview(await orders.reviewOf(params.id, await optionalCaller(request))),
+  )
 }

@@ -217,6 +217,13 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       return order.customerId === caller.id ? repo.repliesOf(id) : repo.repliesOf(id, caller.id)
     },
 
+    async reviewOf(id: number, caller: UserRow | undefined) {
+      await orderOrThrow(id, caller)
+      const review = await repo.reviewOf(id)
+      if (!review) throw notFound()
+      return review
+    },
+
     async review(
       id: number,
       body: { rating: number; comment: string; service: number | null },
