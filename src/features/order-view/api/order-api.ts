@@ -17,7 +17,7 @@ export const orderApi = {
 
   remove: (id: number) => api.call(endpoints.deleteOrder, { params: { id } }),
 
-  review: (id: number, body: { rating: number; comment: string }) =>
+  review: (id: number, body: { rating: number; comment: string; service: number | null }) =>
     api.call(endpoints.review, { params: { id }, body }),
 
   /** The review once left; `null` before. */

@@ -18,7 +18,9 @@ type ReviewForm = v.InferInput<typeof ReviewFormSchema>
 export type Review = { rating: number; comment: string }
 
 /** The customer's one review of the executor after completion: a rating of 1 to 5 and a comment. */
-export function ReviewForm({ orderId, onSent }: { orderId: number; onSent: (review: Review) => void }) {
+type ReviewFormProps = { orderId: number; serviceId: number | null; onSent: (review: Review) => void }
+
+export function ReviewForm({ orderId, serviceId, onSent }: ReviewFormProps) {
   const { t, i18n } = useLingui()
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<ReviewForm, unknown, v.InferOutput<typeof ReviewFormSchema>>({
@@ -31,7 +33,7 @@ export function ReviewForm({ orderId, onSent }: { orderId: number; onSent: (revi
   const submit = form.handleSubmit(async (review) => {
     setFailure(null)
     try {
-      onSent(await orderApi.review(orderId, review))
+      onSent(await orderApi.review(orderId, { ...review, service: serviceId }))
     } catch (error) {
       setFailure(failureText(i18n, error))
     }

@@ -39,7 +39,7 @@ export function ReviewSection({ order, isCustomer }: { order: Order; isCustomer:
           <p className="order__text">{review.comment}</p>
         </div>
       ) : (
-        <ReviewForm orderId={order.id} onSent={setReview} />
+        <ReviewForm orderId={order.id} serviceId={order.services[0] ?? null} onSent={setReview} />
       )}
     </section>
   )
