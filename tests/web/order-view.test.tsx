@@ -6,6 +6,7 @@ import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { OrderScreen } from '#src/features/order-view/components/order-screen.tsx'
 import { priceText } from '#src/features/order-view/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import type { Profile } from '#contract/schemas/profile.ts'
 import { errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
 
 const CUSTOMER = profileOf({ id: 7, type: 'customer' })
@@ -52,10 +53,14 @@ const replyOf = (overrides: Record<string, unknown> = {}) => ({
 })
 
 const as = (profile: ReturnType<typeof profileOf> | null) =>
-  act(() => useSession.setState({ token: profile ? 'token' : null, profile }))
+  act(() => useSession.setState({ token: profile ? 'token' : null, profile: profile as Profile | null }))
 
 /** The server of one order, its replies and its review, as the order page asks for them. */
-function stubOrder(order: ReturnType<typeof orderOf>, replies = [replyOf()], extra = {}) {
+function stubOrder(
+  order: ReturnType<typeof orderOf>,
+  replies = [replyOf()],
+  extra: Parameters<typeof stubApi>[0] = {},
+) {
   return stubApi({
     [`GET ${V1}/orders/42`]: () => ({ json: order }),
     [`GET ${V1}/orders/42/replies`]: () => ({ json: { collection: replies } }),
@@ -91,7 +96,9 @@ describe('the order page', () => {
     ['a single price', { price: 20_000_000, price_min: null, price_max: null }, /^200\s000 сум$/],
     ['a maximum only', { price_min: null, price_max: 30_000_000 }, /^до 300\s000 сум$/],
   ])('words %s', (_, prices, expected) => {
-    expect(priceText(i18n, { price: null, price_min: null, price_max: null, ...prices })).toMatch(expected)
+    expect(priceText(i18n, Object.assign({ price: null, price_min: null, price_max: null }, prices))).toMatch(
+      expected,
+    )
   })
 })
 
