@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -23,8 +23,20 @@ function readCatalog(file: string): Map<string, string> {
   return entries
 }
 
+// The app's catalog and those of features that load their messages with their own chunk (lingui.config.ts).
+const lazyFeatures = readdirSync(join(ROOT, 'src/features')).filter((feature) =>
+  existsSync(join(ROOT, 'src/features', feature, 'locales')),
+)
 const committed = Object.fromEntries(
-  LOCALES.map((locale) => [locale, readCatalog(join(ROOT, 'src/locales', locale, 'messages.po'))]),
+  LOCALES.map((locale) => [
+    locale,
+    new Map(
+      [
+        join(ROOT, 'src/locales', locale, 'messages.po'),
+        ...lazyFeatures.map((feature) => join(ROOT, 'src/features', feature, 'locales', `${locale}.po`)),
+      ].flatMap((file) => [...readCatalog(file)]),
+    ),
+  ]),
 ) as Record<(typeof LOCALES)[number], Map<string, string>>
 
 // Extract from the code as it is now into a scratch folder, so the check sees messages nobody extracted yet.

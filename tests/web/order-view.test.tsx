@@ -1,13 +1,16 @@
 import { i18n } from '@lingui/core'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { loadOrderViewCatalog } from '#src/features/order-view/catalog.ts'
 import { OrderScreen } from '#src/features/order-view/components/order-screen.tsx'
 import { priceText } from '#src/features/order-view/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
+
+beforeAll(loadOrderViewCatalog)
 
 const CUSTOMER = profileOf({ id: 7, type: 'customer' })
 const EXECUTOR = profileOf({ id: 9, type: 'executor', name: 'Jasur', surname: 'Karimov' })

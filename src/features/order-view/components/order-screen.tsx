@@ -69,17 +69,16 @@ function OrderView({ order, savedAt, onChange }: OrderViewProps) {
         </p>
       )}
       <OrderDetails order={order} />
+      {/* Steps need the server; a reply can be written offline and waits in the outbox. */}
       {savedAt === null && (
-        <>
-          <OrderActions
-            order={order}
-            role={isCustomer ? 'customer' : isChosen ? 'chosen' : 'other'}
-            onChange={onChange}
-          />
-          {!order.is_direct && <RepliesSection order={order} viewer={viewer} onChange={onChange} />}
-          <ReviewSection order={order} isCustomer={isCustomer} />
-        </>
+        <OrderActions
+          order={order}
+          role={isCustomer ? 'customer' : isChosen ? 'chosen' : 'other'}
+          onChange={onChange}
+        />
       )}
+      {!order.is_direct && <RepliesSection order={order} viewer={viewer} onChange={onChange} />}
+      {savedAt === null && <ReviewSection order={order} isCustomer={isCustomer} />}
     </ScreenLayout>
   )
 }

@@ -1,5 +1,6 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useParams } from '@tanstack/react-router'
 import { NotFound } from '#src/components/not-found.tsx'
+import { WithCatalog } from '#src/features/order-view/components/with-catalog.tsx'
 import { OrderScreen } from '#src/features/order-view/components/order-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
@@ -10,6 +11,14 @@ export const Route = createFileRoute('/direct/order/$orderId')({
 
 /** One direct order: the same page as any order, with accept and decline for its specialist. */
 function DirectOrderViewScreen() {
-  const { orderId } = Route.useParams()
-  return /^\d+$/.test(orderId) ? <OrderScreen key={orderId} orderId={Number(orderId)} /> : <NotFound />
+  // NOTE: not Route.useParams(): a split component that imports its route file pulls the route into its own
+  // chunk, one more request for the first screen.
+  const { orderId } = useParams({ from: '/direct/order/$orderId' })
+  return /^\d+$/.test(orderId) ? (
+    <WithCatalog>
+      <OrderScreen key={orderId} orderId={Number(orderId)} />
+    </WithCatalog>
+  ) : (
+    <NotFound />
+  )
 }
