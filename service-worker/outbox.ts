@@ -64,7 +64,9 @@ async function replay(token?: string): Promise<ReplayResult & { offline: boolean
         putBack.push(entry)
         continue
       }
-      const response = await fetch(token ? withToken(entry.request, token) : entry.request).catch(() => null)
+      // NOTE: a clone is sent: sending a request uses up its body, and one put back must still have it.
+      const sent = entry.request.clone()
+      const response = await fetch(token ? withToken(sent, token) : sent).catch(() => null)
       if (!response || !isFinal(response.status)) {
         putBack.push(entry)
         outcome.offline = !response
