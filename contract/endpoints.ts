@@ -411,6 +411,14 @@ export const endpoints = {
     body: ReviewBodySchema,
     response: ReviewSchema,
   },
+  orderReview: {
+    method: 'GET',
+    path: `${V1}/orders/{id}/review`,
+    summary: 'The review of an order, once its customer left it (404 until then)',
+    tag: 'orders',
+    params: OrderParamsSchema,
+    response: ReviewSchema,
+  },
 } as const satisfies Record<string, Endpoint>
 
 /** Fills `{param}` placeholders; values are URI-encoded. */

@@ -85,6 +85,8 @@ export const ERROR_CODES = [
   'already_reviewed',
   'file_invalid',
   'error_occurred',
+  // direct orders (docs/decisions/005-order-lifecycle.md)
+  'executor_not_found',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -46,6 +46,8 @@ export const OrderBodySchema = v.pipe(
     wishes: optionalText(TEXT_MAX),
     /** The spec's payload carries it; the server always takes the caller instead. */
     customer_id: v.optional(v.unknown()),
+    /** A direct order: sent to this one specialist, who accepts or declines it (docs/decisions/005). */
+    executor_id: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
   }),
   v.forward(
     v.check((order) => order.is_online || order.at_customer || order.at_executor, 'work_place_required'),
@@ -94,6 +96,8 @@ export const OrderSchema = v.object({
   views: v.number(),
   replies_count: v.number(),
   created_at: v.string(),
+  /** Sent to one chosen specialist; seen only by its customer and that executor. */
+  is_direct: v.boolean(),
 })
 export type Order = v.InferOutput<typeof OrderSchema>
 
@@ -152,6 +156,8 @@ export const OrdersQuerySchema = v.object({
     ),
     '10',
   ),
+  /** With scope=mine: 1 only direct orders (sent or received), 0 none; without a tab every status but archive. */
+  direct: v.optional(v.picklist(['0', '1'], 'invalid_request')),
 })
 export const OrdersResponseSchema = v.object({ collection: v.array(OrderSchema), meta: ListMetaSchema })
 
@@ -169,6 +175,8 @@ export const ReplySchema = v.object({
   executor_id: v.number(),
   message: v.string(),
   created_at: v.string(),
+  /** The executor's name and surname, as the customer sees them beside the reply. */
+  executor_name: v.string(),
 })
 export const RepliesResponseSchema = v.object({ collection: v.array(ReplySchema) })
 

@@ -406,6 +406,12 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Хатолик юз берди',
     en: 'An error occurred',
   },
+  executor_not_found: {
+    ru: 'Этот специалист не найден или не принимает заказы',
+    oz: 'Bu mutaxassis topilmadi yoki buyurtma qabul qilmaydi',
+    uz: 'Бу мутахассис топилмади ёки буюртма қабул қилмайди',
+    en: 'This specialist was not found or does not accept orders',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */

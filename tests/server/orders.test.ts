@@ -151,7 +151,7 @@ describe('GET /orders', () => {
 describe('the order lifecycle', () => {
   it('takes an order from open to a review', async () => {
     const { owner, replying, order, replyingId } = await cast()
-    expect((await call('GET', `/orders/${order.id}/replies`, null)).json().collection).toHaveLength(1)
+    expect((await call('GET', `/orders/${order.id}/replies`, owner)).json().collection).toHaveLength(1)
     expect((await act(order.id, 'choose', owner, { executor_id: replyingId })).json()).toMatchObject({
       status: 'inactive',
       executor_id: replyingId,

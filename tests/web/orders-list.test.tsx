@@ -36,6 +36,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   views: 12,
   replies_count: 3,
   created_at: '2026-11-21T09:00:00.000Z',
+  is_direct: false,
   ...overrides,
 })
 

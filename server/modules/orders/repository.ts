@@ -5,6 +5,7 @@ import { orders, replies, reviews } from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
 import { mapMarkers } from './map-query.ts'
+import { users } from '#server/db/schema/users.ts'
 
 /** Lists count matching orders up to this many; `meta.total` says 10000 for "10,000 or more". */
 export const COUNT_LIMIT = 10_000
@@ -26,6 +27,10 @@ export type OrderFilters = {
   place?: OrderPlace
   /** Only the orders of this customer, or those this executor replied to or was chosen for. */
   mine?: { userId: number; as: 'customer' | 'executor' }
+  /** Only direct orders (true) or none of them (false). */
+  direct?: boolean
+  /** Instead of `status`: any of these. */
+  statusIn?: OrderStatus[]
   page: number
   perPage: number
 }
@@ -71,7 +76,10 @@ export function createOrdersRepository(db: Database) {
     },
 
     async list(filters: OrderFilters) {
-      const conditions: SQL[] = [eq(orders.status, filters.status)]
+      const conditions: SQL[] = [
+        filters.statusIn ? inArray(orders.status, filters.statusIn) : eq(orders.status, filters.status),
+      ]
+      if (filters.direct !== undefined) conditions.push(eq(orders.isDirect, filters.direct))
       if (filters.serviceId !== undefined)
         conditions.push(arrayContains(orders.services, [filters.serviceId]))
       if (filters.categoryId !== undefined) conditions.push(eq(orders.categoryId, filters.categoryId))
@@ -151,12 +159,41 @@ export function createOrdersRepository(db: Database) {
       return row
     },
 
-    repliesOf: (orderId: number) =>
+    /** Replies with their executor's name; only `executorId`'s own when it is given. */
+    repliesOf: (orderId: number, executorId?: number) =>
       db
-        .select()
+        .select({
+          id: replies.id,
+          orderId: replies.orderId,
+          executorId: replies.executorId,
+          message: replies.message,
+          createdAt: replies.createdAt,
+          executorName: sql<string>`${users.name} || ' ' || ${users.surname}`,
+        })
         .from(replies)
-        .where(eq(replies.orderId, orderId))
+        .innerJoin(users, eq(users.id, replies.executorId))
+        .where(
+          and(
+            eq(replies.orderId, orderId),
+            executorId === undefined ? undefined : eq(replies.executorId, executorId),
+          ),
+        )
         .orderBy(asc(replies.createdAt), asc(replies.id)),
+
+    /** Whether a user exists who takes orders: a direct order can be sent to them. */
+    async takesOrders(userId: number) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.acceptsOrders, true)))
+        .limit(1)
+      return row !== undefined
+    },
+
+    async reviewOf(orderId: number) {
+      const [row] = await db.select().from(reviews).where(eq(reviews.orderId, orderId)).limit(1)
+      return row
+    },
 
     async addReview(values: typeof reviews.$inferInsert) {
       const [row] = await db.insert(reviews).values(values).onConflictDoNothing().returning()

@@ -20,17 +20,42 @@ const presentReply = (reply: {
   executorId: number
   message: string
   createdAt: Date
+  executorName: string
 }) => ({
   id: reply.id,
   order_id: reply.orderId,
   executor_id: reply.executorId,
   message: reply.message,
   created_at: reply.createdAt.toISOString(),
+  executor_name: reply.executorName,
+})
+
+const presentReview = (review: {
+  id: number
+  orderId: number
+  rating: number
+  comment: string
+  createdAt: Date
+}) => ({
+  id: review.id,
+  order_id: review.orderId,
+  rating: review.rating,
+  comment: review.comment,
+  created_at: review.createdAt.toISOString(),
 })
 
 type Deps = { orders: OrdersService; repository: OrdersRepository; storage: LocalStorage }
 
 export async function orderRoutes(app: FastifyInstance, { orders, repository, storage }: Deps) {
+  /** The caller on a route guests may call too; a bad token reads as a guest. */
+  const optionalCaller = async (request: FastifyRequest) =>
+    request.headers.authorization
+      ? app
+          .authenticate(request)
+          .then(() => request.user)
+          .catch(() => undefined)
+      : undefined
+
   contractRoute(app, endpoints.orderPhotos, async ({ params, request }) => {
     const file = (request.body as { file?: unknown } | undefined)?.file
     return orders.addPhoto(params.id, Buffer.isBuffer(file) ? file : undefined, request.user!, storage)
@@ -47,6 +72,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     const { rows, total } = await repository.list({
       status: query.tab,
       mine: { userId: params.id, as: 'customer' },
+      direct: false,
       page: query.page,
       perPage: query.perPage,
     })
@@ -67,6 +93,17 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
       bbox: query.bbox,
       ...listFiltersOf(query),
       mine: query.scope === 'mine' && caller ? { userId: caller.id, as: caller.type } : undefined,
+      // Direct orders show only in their parties' own lists; direct=1 without a tab lists every live status.
+      direct:
+        query.scope !== 'mine' || !caller
+          ? false
+          : query.direct === undefined
+            ? undefined
+            : query.direct === '1',
+      statusIn:
+        query.direct === '1' && !('tab' in (request.query as object))
+          ? ['inactive', 'in_progress', 'completed', 'canceled']
+          : undefined,
       page: query.page,
       perPage: query.perPage,
     })
@@ -75,7 +112,9 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
   contractRoute(app, endpoints.ordersMap, ({ query }) =>
     repository.mapMarkers({ bbox: query.bbox, serviceId: query.service, categoryId: query.category }),
   )
-  contractRoute(app, endpoints.order, ({ params }) => orders.view(params.id))
+  contractRoute(app, endpoints.order, async ({ params, request }) =>
+    orders.view(params.id, await optionalCaller(request)),
+  )
   contractRoute(app, endpoints.publishOrder, async ({ body, request, reply }) => {
     reply.status(201)
     return orders.publish(body, request.user!, idempotencyKeyOf(request))
@@ -87,22 +126,20 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
   contractRoute(app, endpoints.orderAction, ({ params, body, request }) =>
     orders.act(params.id, params.action, request.user!, body.executor_id),
   )
-  contractRoute(app, endpoints.orderReplies, async ({ params }) => ({
-    collection: (await orders.replies(params.id)).map(presentReply),
+  contractRoute(app, endpoints.orderReplies, async ({ params, request }) => ({
+    collection: (await orders.replies(params.id, await optionalCaller(request))).map(presentReply),
   }))
   contractRoute(app, endpoints.reply, async ({ params, body, request, reply }) => {
     reply.status(201)
-    return presentReply(await orders.reply(params.id, body.message, request.user!, idempotencyKeyOf(request)))
+    const caller = request.user!
+    const sent = await orders.reply(params.id, body.message, caller, idempotencyKeyOf(request))
+    return presentReply({ ...sent, executorName: `${caller.name} ${caller.surname}` })
   })
   contractRoute(app, endpoints.review, async ({ params, body, request, reply }) => {
     reply.status(201)
-    const review = await orders.review(params.id, body, request.user!)
-    return {
-      id: review.id,
-      order_id: review.orderId,
-      rating: review.rating,
-      comment: review.comment,
-      created_at: review.createdAt.toISOString(),
-    }
+    return presentReview(await orders.review(params.id, body, request.user!))
   })
+  contractRoute(app, endpoints.orderReview, async ({ params, request }) =>
+    presentReview(await orders.reviewOf(params.id, await optionalCaller(request))),
+  )
 }

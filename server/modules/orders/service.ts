@@ -37,14 +37,20 @@ export function presentOrder(row: OrderRow): Order {
     views: row.views,
     replies_count: row.repliesCount,
     created_at: row.createdAt.toISOString(),
+    is_direct: row.isDirect,
   }
 }
 
+/** Direct and archived orders are seen only by their customer and their executor; to anyone else they do not exist. */
+const seenBy = (order: OrderRow, caller: UserRow | undefined) =>
+  (!order.isDirect && order.status !== 'archive') ||
+  (caller !== undefined && (order.customerId === caller.id || order.executorId === caller.id))
+
 /** The order lifecycle of docs/decisions/005-order-lifecycle.md; every action is checked against the caller. */
 export function createOrdersService(repo: OrdersRepository, clock: Clock) {
-  async function orderOrThrow(id: number) {
+  async function orderOrThrow(id: number, caller: UserRow | undefined) {
     const order = await repo.find(id)
-    if (!order) throw notFound()
+    if (!order || !seenBy(order, caller)) throw notFound()
     return order
   }
 
@@ -89,9 +95,16 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
         const earlier = await repo.findByIdempotencyKey(caller.id, idempotencyKey)
         if (earlier) return presentOrder(earlier)
       }
+      const direct = body.executor_id ?? null
+      if (direct !== null) {
+        if (direct === caller.id) throw new AppError('forbidden', 'cannot_order_from_yourself')
+        if (!(await repo.takesOrders(direct))) throw fieldError('executor_id', 'executor_not_found')
+      }
       const fields = await checkedFields(body)
       const created = await repo.insert({
         ...fields,
+        // A direct order awaits its specialist's acceptance and is never open to other executors.
+        ...(direct !== null && { status: 'inactive', isDirect: true, executorId: direct }),
         customerId: caller.id,
         idempotencyKey: idempotencyKey ?? null,
         createdAt: clock.now(),
@@ -103,36 +116,40 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       return presentOrder(order)
     },
 
-    async view(id: number) {
-      const order = await repo.countView(id)
-      if (!order || order.status === 'archive') throw notFound()
-      return presentOrder(order)
+    /** The customer's own look is not a view. */
+    async view(id: number, caller: UserRow | undefined) {
+      const order = await orderOrThrow(id, caller)
+      if (order.customerId === caller?.id) return presentOrder(order)
+      return presentOrder((await repo.countView(id)) ?? order)
     },
 
     async update(id: number, body: OrderBody, caller: UserRow) {
-      const order = await orderOrThrow(id)
+      const order = await orderOrThrow(id, caller)
       if (order.customerId !== caller.id) throw forbidden()
       return transition(order, ['open', 'inactive'], await checkedFields(body))
     },
 
     async remove(id: number, caller: UserRow) {
-      const order = await orderOrThrow(id)
+      const order = await orderOrThrow(id, caller)
       if (order.customerId !== caller.id) throw forbidden()
       return transition(order, ['open', 'inactive', 'canceled', 'completed'], { status: 'archive' })
     },
 
     async act(id: number, action: OrderAction, caller: UserRow, executorId: number | undefined) {
-      const order = await orderOrThrow(id)
+      const order = await orderOrThrow(id, caller)
       const isCustomer = order.customerId === caller.id
       const isChosen = order.executorId !== null && order.executorId === caller.id
       switch (action) {
         case 'toggle-replies':
           if (!isCustomer) throw forbidden()
+          // Awaiting the chosen executor's answer (or a direct order) is not a pause the customer can lift.
+          if (order.isDirect || order.executorId !== null) throw wrongStatus()
           return order.status === 'open'
             ? transition(order, ['open'], { status: 'inactive' })
             : transition(order, ['inactive'], { status: 'open' })
         case 'choose': {
           if (!isCustomer) throw forbidden()
+          if (order.isDirect) throw wrongStatus()
           if (executorId === undefined || !(await repo.replyOf(order.id, executorId))) {
             throw fieldError('executor_id', 'executor_did_not_reply')
           }
@@ -143,7 +160,10 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
           return transition(order, ['inactive'], { status: 'in_progress' })
         case 'decline':
           if (!isChosen) throw forbidden()
-          return transition(order, ['inactive'], { status: 'open', executorId: null })
+          // A declined direct order has no one else to go to.
+          return order.isDirect
+            ? transition(order, ['inactive'], { status: 'canceled' })
+            : transition(order, ['inactive'], { status: 'open', executorId: null })
         case 'complete':
           if (!isCustomer) throw forbidden()
           return transition(order, ['in_progress'], { status: 'completed' })
@@ -155,7 +175,7 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
 
     /** Executors reply once to an open order that is not their own; a replayed key answers the first reply. */
     async reply(id: number, message: string, caller: UserRow, idempotencyKey: string | undefined) {
-      const order = await orderOrThrow(id)
+      const order = await orderOrThrow(id, caller)
       if (order.customerId === caller.id) throw new AppError('forbidden', 'cannot_order_from_yourself')
       if (caller.type !== 'executor') throw forbidden()
       const earlier = await repo.replyOf(id, caller.id)
@@ -181,7 +201,7 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       caller: UserRow,
       storage: { save: (folder: string, bytes: Buffer, extension: string) => Promise<string> },
     ) {
-      const order = await orderOrThrow(id)
+      const order = await orderOrThrow(id, caller)
       if (order.customerId !== caller.id) throw forbidden()
       if (order.photos.length >= MAX_PHOTOS) throw fieldError('file', 'file_invalid')
       const photo = bytes ? await reencodePhoto(bytes) : null
@@ -190,9 +210,18 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       return transition(order, ['open', 'inactive'], { photos: [...order.photos, path] })
     },
 
-    async replies(id: number) {
-      await orderOrThrow(id)
-      return repo.repliesOf(id)
+    /** The customer reads every reply; an executor only their own; a guest none. */
+    async replies(id: number, caller: UserRow | undefined) {
+      const order = await orderOrThrow(id, caller)
+      if (!caller) return []
+      return order.customerId === caller.id ? repo.repliesOf(id) : repo.repliesOf(id, caller.id)
+    },
+
+    async reviewOf(id: number, caller: UserRow | undefined) {
+      await orderOrThrow(id, caller)
+      const review = await repo.reviewOf(id)
+      if (!review) throw notFound()
+      return review
     },
 
     async review(
@@ -200,7 +229,7 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       body: { rating: number; comment: string; service: number | null },
       caller: UserRow,
     ) {
-      const order = await orderOrThrow(id)
+      const order = await orderOrThrow(id, caller)
       if (order.customerId !== caller.id) throw forbidden()
       if (order.status !== 'completed' || !order.executorId) throw wrongStatus()
       const review = await repo.addReview({

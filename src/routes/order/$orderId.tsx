@@ -1,6 +1,6 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { NotFound } from '#src/components/not-found.tsx'
+import { OrderScreen } from '#src/features/order-view/components/order-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/order/$orderId')({
@@ -9,11 +9,6 @@ export const Route = createFileRoute('/order/$orderId')({
 })
 
 function OrderViewScreen() {
-  const { t } = useLingui()
-  return (
-    <ScreenLayout
-      title={t`Order`}
-      lead={t`The order, its photos, the replies and the reply form will be shown here.`}
-    />
-  )
+  const { orderId } = Route.useParams()
+  return /^\d+$/.test(orderId) ? <OrderScreen key={orderId} orderId={Number(orderId)} /> : <NotFound />
 }

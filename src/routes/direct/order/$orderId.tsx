@@ -1,6 +1,6 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { NotFound } from '#src/components/not-found.tsx'
+import { OrderScreen } from '#src/features/order-view/components/order-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/direct/order/$orderId')({
@@ -8,12 +8,8 @@ export const Route = createFileRoute('/direct/order/$orderId')({
   component: DirectOrderViewScreen,
 })
 
+/** One direct order: the same page as any order, with accept and decline for its specialist. */
 function DirectOrderViewScreen() {
-  const { t } = useLingui()
-  return (
-    <ScreenLayout
-      title={t`Direct order`}
-      lead={t`The direct order and its conversation will be shown here.`}
-    />
-  )
+  const { orderId } = Route.useParams()
+  return /^\d+$/.test(orderId) ? <OrderScreen key={orderId} orderId={Number(orderId)} /> : <NotFound />
 }

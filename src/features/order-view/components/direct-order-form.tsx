@@ -1,0 +1,191 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import * as v from 'valibot'
+import { endpoints } from '#contract/endpoints.ts'
+import { OrderBodySchema, type Order, type OrderBody } from '#contract/schemas/orders.ts'
+import { TextField } from '#src/components/text-field.tsx'
+import { ApiError } from '#src/lib/api-client.ts'
+import { keyedSend } from '../api/keyed-send.ts'
+import { failureText, fieldText } from '../messages.ts'
+import { ServicePicker } from './service-picker.tsx'
+import { TextAreaField } from './text-area-field.tsx'
+
+const TIYIN_PER_SUM = 100
+const body = OrderBodySchema.pipe[0].entries
+
+const DirectFormSchema = v.pipe(
+  v.object({
+    service: v.pipe(v.nullable(v.number()), v.number('services_required')),
+    name: body.name,
+    description: v.pipe(v.string(), v.trim()),
+    place: v.picklist(['at_customer', 'at_executor', 'is_online'], 'work_place_required'),
+    address: v.pipe(v.string(), v.trim(), v.maxLength(300, 'invalid_request')),
+    started_at: v.pipe(
+      v.string(),
+      v.check((value) => value === '' || new Date(value) > new Date(), 'start_in_past'),
+    ),
+    price: v.pipe(
+      v.string(),
+      v.transform((value) => value.replace(/\s/g, '')),
+      v.regex(/^\d{0,12}$/, 'invalid_request'),
+    ),
+  }),
+)
+type DirectForm = v.InferInput<typeof DirectFormSchema>
+
+const toBody = (form: v.InferOutput<typeof DirectFormSchema>, executorId: number): OrderBody => ({
+  services: [form.service],
+  name: form.name,
+  description: form.description || null,
+  is_online: form.place === 'is_online',
+  at_customer: form.place === 'at_customer',
+  at_executor: form.place === 'at_executor',
+  address: form.address || null,
+  lat: null,
+  lng: null,
+  started_at: form.started_at ? new Date(form.started_at).toISOString() : null,
+  ended_at: null,
+  price: form.price ? Number(form.price) * TIYIN_PER_SUM : null,
+  price_min: null,
+  price_max: null,
+  wishes: null,
+  customer_id: undefined,
+  executor_id: executorId,
+})
+
+/** `YYYY-MM-DDTHH:mm` of now in local time: the earliest start the picker offers. */
+const localNow = () => {
+  const now = new Date()
+  now.setMinutes(now.getMinutes() - now.getTimezoneOffset())
+  return now.toISOString().slice(0, 16)
+}
+
+/** A compact order sent to one specialist: they accept or decline it (docs/decisions/005). */
+export function DirectOrderForm({ executorId }: { executorId: number }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  // One key per intent: pressing again after a lost answer cannot create a second order.
+  const [idempotencyKey] = useState(() => crypto.randomUUID())
+  const [failure, setFailure] = useState<string | null>(null)
+  const [queued, setQueued] = useState(false)
+  const form = useForm<DirectForm, unknown, v.InferOutput<typeof DirectFormSchema>>({
+    resolver: valibotResolver(DirectFormSchema),
+    defaultValues: {
+      service: null,
+      name: '',
+      description: '',
+      place: 'at_customer',
+      address: '',
+      started_at: '',
+      price: '',
+    },
+  })
+  const { errors, isSubmitting } = form.formState
+  const error = (name: keyof DirectForm) => fieldText(i18n, errors[name]?.message)
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null)
+    try {
+      const delivery = await keyedSend<Order>(
+        endpoints.publishOrder,
+        {},
+        toBody(values, executorId),
+        idempotencyKey,
+      )
+      if (delivery.status === 'queued') return setQueued(true)
+      await navigate({ to: '/direct/order/$orderId', params: { orderId: String(delivery.data.id) } })
+    } catch (failed) {
+      // Field errors go beside their field; the rest above the form.
+      const fields = failed instanceof ApiError ? failed.fields : {}
+      const known = { started_at: 'started_at', name: 'name', services: 'service' } as const
+      for (const [field, messages] of Object.entries(fields)) {
+        const target = known[field as keyof typeof known]
+        if (target) form.setError(target, { type: 'server', message: messages[0] })
+      }
+      setFailure(failureText(i18n, failed))
+    }
+  })
+
+  if (queued) {
+    return (
+      <p className="saved-notice" role="status">
+        <Trans>The order is saved and will be sent when the network returns.</Trans>
+      </p>
+    )
+  }
+  const serverOr = (name: keyof DirectForm) =>
+    errors[name]?.type === 'server' ? errors[name]?.message : error(name)
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      {failure && (
+        <p className="form__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <Controller
+        control={form.control}
+        name="service"
+        render={({ field }) => (
+          <ServicePicker
+            value={field.value}
+            onChange={(service) => field.onChange(service.id)}
+            error={serverOr('service')}
+          />
+        )}
+      />
+      <TextField label={t`What needs doing`} error={serverOr('name')} {...form.register('name')} />
+      <TextAreaField label={t`Description`} {...form.register('description')} />
+      <fieldset className="rating">
+        <legend className="field__label">
+          <Trans>Meeting place</Trans>
+        </legend>
+        <div className="rating__options">
+          <label className="rating__option">
+            <input type="radio" value="at_customer" {...form.register('place')} />
+            <Trans>At my place</Trans>
+          </label>
+          <label className="rating__option">
+            <input type="radio" value="at_executor" {...form.register('place')} />
+            <Trans>At the specialist's place</Trans>
+          </label>
+          <label className="rating__option">
+            <input type="radio" value="is_online" {...form.register('place')} />
+            <Trans>Online</Trans>
+          </label>
+        </div>
+      </fieldset>
+      <TextField label={t`Address`} error={error('address')} {...form.register('address')} />
+      <div className="field">
+        <label className="field__label" htmlFor="direct-start">
+          <Trans>Start date and time</Trans>
+        </label>
+        <input
+          id="direct-start"
+          type="datetime-local"
+          className="field__input"
+          min={localNow()}
+          aria-invalid={errors.started_at ? true : undefined}
+          aria-describedby={errors.started_at ? 'direct-start-error' : undefined}
+          {...form.register('started_at')}
+        />
+        {errors.started_at && (
+          <p id="direct-start-error" className="field__error" role="alert">
+            {serverOr('started_at')}
+          </p>
+        )}
+      </div>
+      <TextField
+        label={t`Price, so'm`}
+        inputMode="numeric"
+        error={error('price')}
+        {...form.register('price')}
+      />
+      <button type="submit" className="button" disabled={isSubmitting}>
+        <Trans>Send the order</Trans>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,142 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import type { Order } from '#contract/schemas/orders.ts'
+import { ImageModal } from '#src/components/image-modal.tsx'
+import { orderApi } from '../api/order-api.ts'
+import { dateTime, placesText, priceText, statusText } from '../format.ts'
+
+/** Service names from the catalogue; the ids stay hidden until the names arrive. */
+function useServiceNames(ids: number[]) {
+  const [names, setNames] = useState<string[]>([])
+  const key = ids.join(',')
+  useEffect(() => {
+    let current = true
+    Promise.all(ids.map((id) => orderApi.serviceName(id)))
+      .then((found) => current && setNames(found))
+      .catch(() => undefined)
+    return () => {
+      current = false
+    }
+    // The ids' joined form says when they change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+  return names
+}
+
+/** Everything of an order as the spec displays it (section 3). */
+export function OrderDetails({ order }: { order: Order }) {
+  const { t, i18n } = useLingui()
+  const services = useServiceNames(order.services)
+  const price = priceText(i18n, order)
+  const number = order.number
+  return (
+    <>
+      <p className="order__meta">
+        <span>
+          <Trans>Order No. {number}</Trans>
+        </span>
+        <span className={`order__status order__status--${order.status}`} data-testid="order-status">
+          {statusText(i18n, order.status)}
+        </span>
+      </p>
+      <dl className="order__fields">
+        {services.length > 0 && (
+          <>
+            <dt>
+              <Trans>Services</Trans>
+            </dt>
+            <dd>{services.join(', ')}</dd>
+          </>
+        )}
+        {order.description && (
+          <>
+            <dt>
+              <Trans>Description</Trans>
+            </dt>
+            <dd className="order__text">{order.description}</dd>
+          </>
+        )}
+        <dt>
+          <Trans>Price</Trans>
+        </dt>
+        <dd>{price ?? t`By agreement`}</dd>
+        <dt>
+          <Trans>Meeting place</Trans>
+        </dt>
+        <dd>{placesText(i18n, order)}</dd>
+        {order.address && (
+          <>
+            <dt>
+              <Trans>Address</Trans>
+            </dt>
+            <dd>{order.address}</dd>
+          </>
+        )}
+        {order.started_at && (
+          <>
+            <dt>
+              <Trans>Start</Trans>
+            </dt>
+            <dd>
+              <time dateTime={order.started_at}>{dateTime(order.started_at)}</time>
+            </dd>
+          </>
+        )}
+        {order.ended_at && (
+          <>
+            <dt>
+              <Trans>End</Trans>
+            </dt>
+            <dd>
+              <time dateTime={order.ended_at}>{dateTime(order.ended_at)}</time>
+            </dd>
+          </>
+        )}
+        {order.wishes && (
+          <>
+            <dt>
+              <Trans>Wishes</Trans>
+            </dt>
+            <dd className="order__text">{order.wishes}</dd>
+          </>
+        )}
+        <dt>
+          <Trans>Views</Trans>
+        </dt>
+        <dd>{order.views}</dd>
+        <dt>
+          <Trans>Replies</Trans>
+        </dt>
+        <dd data-testid="replies-count">{order.replies_count}</dd>
+      </dl>
+      {order.photos.length > 0 && <OrderPhotos photos={order.photos} name={order.name} />}
+    </>
+  )
+}
+
+function OrderPhotos({ photos, name }: { photos: string[]; name: string }) {
+  const { t } = useLingui()
+  const [open, setOpen] = useState<number | null>(null)
+  const count = photos.length
+  const images = photos.map((src, index) => {
+    const position = index + 1
+    return { src, alt: t`${name}: photo ${position} of ${count}` }
+  })
+  return (
+    <section aria-labelledby="order-photos">
+      <h2 id="order-photos" className="order__heading">
+        <Trans>Photos</Trans>
+      </h2>
+      <ul className="order__photos">
+        {images.map((image, index) => (
+          <li key={image.src}>
+            <button type="button" className="order__photo" onClick={() => setOpen(index)}>
+              <img src={image.src} alt={image.alt} loading="lazy" width="96" height="96" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ImageModal images={images} index={open} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+    </section>
+  )
+}

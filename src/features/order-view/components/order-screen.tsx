@@ -1,0 +1,85 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import type { Order } from '#contract/schemas/orders.ts'
+import { NotFound } from '#src/components/not-found.tsx'
+import { NotSaved } from '#src/components/not-saved.tsx'
+import { SavedNotice } from '#src/components/saved-notice.tsx'
+import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { useSaved } from '#src/features/catalogue/use-saved.ts'
+import { useSession } from '#src/lib/session-store.ts'
+import { orderApi } from '../api/order-api.ts'
+import { OrderActions } from './order-actions.tsx'
+import { OrderDetails } from './order-details.tsx'
+import { RepliesSection, type Viewer } from './replies-section.tsx'
+import { ReviewSection } from './review-section.tsx'
+import '../order-view.css'
+
+/** /order/{id} and /direct/order/{id}: the order, its replies, and what the caller may do with it. */
+export function OrderScreen({ orderId }: { orderId: number }) {
+  const token = useSession((state) => state.token)
+  // The token is in the key: logging in shows what the server lets this person see.
+  const key = `order:${orderId}:${token ? 'user' : 'guest'}`
+  const loaded = useSaved(key, () => orderApi.order(orderId))
+  // What the caller's own actions made of the order, for as long as the same order is loaded.
+  const [changed, setChanged] = useState<{ key: string; order: Order } | null>(null)
+
+  if (loaded.status === 'failed') return loaded.offline ? <NotSaved /> : <NotFound />
+  if (loaded.status === 'loading') {
+    return (
+      <p role="status" className="screen">
+        <Trans>Loading…</Trans>
+      </p>
+    )
+  }
+  return (
+    <OrderView
+      order={changed?.key === key ? changed.order : loaded.data}
+      savedAt={loaded.saved ? loaded.savedAt : null}
+      onChange={(order) => setChanged({ key, order })}
+    />
+  )
+}
+
+type OrderViewProps = { order: Order; savedAt: number | null; onChange: (order: Order) => void }
+
+function OrderView({ order, savedAt, onChange }: OrderViewProps) {
+  const { t } = useLingui()
+  const profile = useSession((state) => state.profile)
+  const token = useSession((state) => state.token)
+  const isCustomer = profile?.id === order.customer_id
+  const isChosen = profile !== null && profile.id === order.executor_id
+  const viewer: Viewer = !token
+    ? 'guest'
+    : isCustomer
+      ? 'customer'
+      : profile?.type === 'executor'
+        ? 'executor'
+        : 'other-customer'
+
+  return (
+    <ScreenLayout title={order.name} description={order.description ?? t`Order on Fika`}>
+      {savedAt !== null && <SavedNotice savedAt={savedAt} />}
+      {order.is_direct && (
+        <p className="order__direct">
+          {isChosen ? (
+            <Trans>This order was sent to you personally.</Trans>
+          ) : (
+            <Trans>A direct order: sent to one chosen specialist.</Trans>
+          )}
+        </p>
+      )}
+      <OrderDetails order={order} />
+      {savedAt === null && (
+        <>
+          <OrderActions
+            order={order}
+            role={isCustomer ? 'customer' : isChosen ? 'chosen' : 'other'}
+            onChange={onChange}
+          />
+          {!order.is_direct && <RepliesSection order={order} viewer={viewer} onChange={onChange} />}
+          <ReviewSection order={order} isCustomer={isCustomer} />
+        </>
+      )}
+    </ScreenLayout>
+  )
+}

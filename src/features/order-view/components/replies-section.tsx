@@ -1,0 +1,144 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useCallback, useEffect, useState } from 'react'
+import type { Order } from '#contract/schemas/orders.ts'
+import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { orderApi } from '../api/order-api.ts'
+import type { Reply } from '../api/send-reply.ts'
+import { dateTime } from '../format.ts'
+import { failureText } from '../messages.ts'
+import { ConfirmDialog } from './confirm-dialog.tsx'
+import { ReplyForm } from './reply-form.tsx'
+
+export type Viewer = 'customer' | 'executor' | 'other-customer' | 'guest'
+
+type RepliesSectionProps = { order: Order; viewer: Viewer; onChange: (order: Order) => void }
+
+/** Replies as the viewer may see them: the customer all of them, an executor their own, a guest a way in. */
+export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps) {
+  const { t, i18n } = useLingui()
+  const showLogin = useAuthModal((state) => state.show)
+  const [replies, setReplies] = useState<Reply[] | null>(null)
+  const [loadFailed, setLoadFailed] = useState(false)
+  const [choosing, setChoosing] = useState<Reply | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const load = useCallback(() => {
+    if (viewer === 'guest') return
+    orderApi
+      .replies(order.id)
+      .then((found) => {
+        setReplies(found)
+        setLoadFailed(false)
+      })
+      .catch(() => setLoadFailed(true))
+  }, [order.id, viewer])
+  useEffect(load, [load])
+
+  const choose = async (reply: Reply) => {
+    setFailure(null)
+    try {
+      onChange(await orderApi.act(order.id, 'choose', reply.executor_id))
+    } catch (error) {
+      setFailure(failureText(i18n, error))
+    }
+    setChoosing(null)
+  }
+
+  const canChoose =
+    (order.status === 'open' || order.status === 'inactive') && order.executor_id === null && !order.is_direct
+  const own = viewer === 'executor' ? replies?.[0] : undefined
+  const name = choosing?.executor_name ?? ''
+
+  return (
+    <section className="order__replies" aria-labelledby="order-replies">
+      <h2 id="order-replies" className="order__heading">
+        {viewer === 'customer' ? <Trans>Replies</Trans> : <Trans>Reply to the order</Trans>}
+      </h2>
+      {failure && (
+        <p className="form__error" role="alert">
+          {failure}
+        </p>
+      )}
+      {loadFailed && (
+        <p role="status">
+          <Trans>Replies cannot be loaded without a connection.</Trans>
+        </p>
+      )}
+      {viewer === 'customer' && replies?.length === 0 && (
+        <p>
+          <Trans>No replies yet. Specialists usually reply within 10–20 minutes.</Trans>
+        </p>
+      )}
+      {viewer === 'customer' && replies && replies.length > 0 && (
+        <ul className="reply-list">
+          {replies.map((reply) => (
+            <li key={reply.id} className="reply">
+              <p className="reply__author">
+                <strong>{reply.executor_name}</strong>{' '}
+                <time dateTime={reply.created_at}>{dateTime(reply.created_at)}</time>
+              </p>
+              <p className="order__text">{reply.message}</p>
+              {order.executor_id === reply.executor_id && (
+                <p className="reply__chosen">
+                  <Trans>Chosen executor</Trans>
+                </p>
+              )}
+              {canChoose && (
+                <button type="button" className="button button--small" onClick={() => setChoosing(reply)}>
+                  <Trans>Choose {reply.executor_name}</Trans>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {own && (
+        <div className="reply" data-testid="own-reply">
+          <p className="reply__author">
+            <strong>
+              <Trans>Your reply</Trans>
+            </strong>{' '}
+            <time dateTime={own.created_at}>{dateTime(own.created_at)}</time>
+          </p>
+          <p className="order__text">{own.message}</p>
+        </div>
+      )}
+      {viewer === 'executor' && (replies || loadFailed) && !own && order.status === 'open' && (
+        <ReplyForm
+          orderId={order.id}
+          onSent={(reply) => {
+            if (reply) setReplies([reply])
+            else load()
+            onChange({ ...order, replies_count: order.replies_count + 1 })
+          }}
+        />
+      )}
+      {viewer === 'guest' && order.status === 'open' && (
+        <p>
+          <Trans>Log in as a specialist to reply to this order.</Trans>{' '}
+          <button type="button" className="button button--secondary" onClick={() => showLogin('login')}>
+            <Trans>Log in to reply</Trans>
+          </button>
+        </p>
+      )}
+      {viewer === 'other-customer' && order.status === 'open' && (
+        <p>
+          <Trans>Switch to executor mode in the account menu to reply to orders.</Trans>
+        </p>
+      )}
+      <ConfirmDialog
+        open={choosing !== null}
+        title={t`Choose ${name} as the executor?`}
+        confirmLabel={t`Yes, choose`}
+        onConfirm={() => (choosing ? choose(choosing) : Promise.resolve())}
+        onClose={() => setChoosing(null)}
+      >
+        <p>
+          <Trans>
+            The specialist will be asked to accept the order. Others can no longer reply meanwhile.
+          </Trans>
+        </p>
+      </ConfirmDialog>
+    </section>
+  )
+}

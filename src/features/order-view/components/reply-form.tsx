@@ -1,0 +1,83 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { ReplyBodySchema } from '#contract/schemas/orders.ts'
+import { sendReply, onReplyDelivered, type Reply } from '../api/send-reply.ts'
+import { failureText, fieldText } from '../messages.ts'
+import { dropReplyDraft, keepReplyDraft, readReplyDraft } from '../reply-draft.ts'
+import { TextAreaField } from './text-area-field.tsx'
+
+type ReplyFormProps = { orderId: number; onSent: (reply: Reply | null) => void }
+
+/**
+ * An executor's reply. The text is kept on the device as it is typed; without a network the reply waits in the
+ * outbox and goes out by itself when the network returns.
+ */
+export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
+  const { t, i18n } = useLingui()
+  const [draft] = useState(() => readReplyDraft(orderId))
+  const [queued, setQueued] = useState(draft.queued)
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useForm<{ message: string }>({
+    resolver: valibotResolver(ReplyBodySchema),
+    defaultValues: { message: draft.text },
+  })
+  const { errors, isSubmitting } = form.formState
+
+  useEffect(
+    () =>
+      onReplyDelivered((key) => {
+        if (key !== draft.key) return
+        dropReplyDraft(orderId)
+        setQueued(false)
+        onSent(null)
+      }),
+    [orderId, draft.key, onSent],
+  )
+
+  const submit = form.handleSubmit(async ({ message }) => {
+    setFailure(null)
+    try {
+      const delivery = await sendReply(orderId, message, draft.key)
+      if (delivery.status === 'queued') {
+        keepReplyDraft(orderId, { ...draft, text: message, queued: true })
+        setQueued(true)
+        return
+      }
+      dropReplyDraft(orderId)
+      onSent(delivery.data)
+    } catch (error) {
+      setFailure(failureText(i18n, error))
+    }
+  })
+
+  if (queued) {
+    return (
+      <p className="saved-notice" role="status" data-testid="reply-queued">
+        <Trans>Your reply is saved and will be sent when the network returns.</Trans>
+      </p>
+    )
+  }
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      {failure && (
+        <p className="form__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <TextAreaField
+        label={t`Your reply`}
+        placeholder={t`What you offer, when you can start, your price`}
+        error={fieldText(i18n, errors.message?.message)}
+        {...form.register('message', {
+          onChange: (event: { target: { value: string } }) =>
+            keepReplyDraft(orderId, { ...draft, text: event.target.value, queued: false }),
+        })}
+      />
+      <button type="submit" className="button" disabled={isSubmitting}>
+        <Trans>Send the reply</Trans>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,116 @@
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { expectAccessible, openPhone, useProduct } from './helpers.ts'
+
+const product = useProduct()
+
+const V1 = '/api/fika/freelancer/v1.0.1'
+const DEMO_PASSWORD = 'fika-demo-2026'
+const DEMO_CUSTOMER = '998901110001'
+const DEMO_EXECUTOR = '998901110002'
+
+type Session = { token: string; profile: { id: number; name: string; surname: string } }
+
+async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${product.url}${V1}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  })
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+const logIn = (username: string, type: 'customer' | 'executor') =>
+  api<Session>('POST', '/auth/login', undefined, { username, password: DEMO_PASSWORD, type })
+
+async function publishOrder(customer: Session, name: string) {
+  const service = await api<{ id: number }>('GET', '/categories/mastera-po-remontu/restnew/elektrika')
+  const start = new Date(Date.now() + 3 * 86_400_000)
+  return api<{ id: number }>('POST', '/orders', customer.token, {
+    services: [service.id],
+    name,
+    description: 'Две люстры в зале и спальне, потолок 2,7 м.',
+    at_customer: true,
+    address: 'Ташкент, Мирзо-Улугбек, Буюк Ипак Йули 15',
+    started_at: start.toISOString(),
+    price_min: 15_000_000,
+    price_max: 30_000_000,
+  })
+}
+
+/** A browser context already logged in: the app keeps its session in localStorage. */
+async function loggedIn(browser: Browser, session: Session, options: { locale?: string } = {}) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options })
+  await context.addInitScript((kept) => {
+    if (!localStorage.getItem('fika.session'))
+      localStorage.setItem('fika.session', JSON.stringify({ state: kept, version: 0 }))
+  }, session)
+  return openPhone(browser, { context })
+}
+
+const statusOf = (page: Page) => page.getByTestId('order-status')
+
+describe('an order from open to a review', () => {
+  test('an executor replies, the customer chooses them, they accept, the customer marks it done and reviews', async () => {
+    const customer = await logIn(DEMO_CUSTOMER, 'customer')
+    const executor = await logIn(DEMO_EXECUTOR, 'executor')
+    const order = await publishOrder(customer, 'Повесить две люстры')
+    const executorName = `${executor.profile.name} ${executor.profile.surname}`
+
+    const asExecutor = await loggedIn(product.browser, executor, { locale: 'ru-RU' })
+    const asCustomer = await loggedIn(product.browser, customer, { locale: 'ru-RU' })
+    const executorPage = asExecutor.page
+    const customerPage = asCustomer.page
+
+    await executorPage.goto(`${product.url}/order/${order.id}`)
+    await executorPage.getByRole('heading', { name: 'Повесить две люстры' }).waitFor()
+    await expect.poll(() => executorPage.getByText('Электрика').count()).toBeGreaterThan(0)
+    await expectAccessible(executorPage, 'the order page of an executor')
+    await executorPage.getByRole('button', { name: 'Откликнуться' }).click()
+    await executorPage.getByText('Напишите не меньше 5 символов').waitFor()
+    await executorPage.getByLabel('Ваш отклик').fill('Сделаю в четверг, свой инструмент.')
+    await executorPage.getByRole('button', { name: 'Откликнуться' }).click()
+    await executorPage.getByTestId('own-reply').getByText('Сделаю в четверг, свой инструмент.').waitFor()
+
+    await customerPage.goto(`${product.url}/order/${order.id}`)
+    await customerPage.getByText('Сделаю в четверг, свой инструмент.').waitFor()
+    await expectAccessible(customerPage, 'the order page of its customer')
+    await customerPage.getByRole('button', { name: `Выбрать: ${executorName}` }).click()
+    const confirm = customerPage.getByRole('dialog', { name: `Выбрать исполнителем: ${executorName}?` })
+    await confirm.getByRole('button', { name: 'Да, выбрать' }).click()
+    await expect.poll(() => statusOf(customerPage).textContent()).toBe('Неактивен')
+    await customerPage.getByText('Выбранный исполнитель').waitFor()
+
+    await executorPage.reload()
+    await executorPage.getByRole('button', { name: 'Принять заказ' }).click()
+    await expect.poll(() => statusOf(executorPage).textContent()).toBe('В работе')
+
+    await customerPage.reload()
+    await customerPage.getByRole('button', { name: 'Отметить работу выполненной' }).click()
+    await customerPage
+      .getByRole('dialog', { name: 'Работа выполнена?' })
+      .getByRole('button', { name: 'Да, работа выполнена' })
+      .click()
+    await expect.poll(() => statusOf(customerPage).textContent()).toBe('Выполнен')
+
+    await customerPage.getByRole('button', { name: 'Оставить отзыв' }).click()
+    await customerPage.getByText('Поставьте оценку от 1 до 5').waitFor()
+    await expectAccessible(customerPage, 'the review form with its errors')
+    await customerPage.getByRole('radio', { name: '5 из 5' }).check()
+    await customerPage.getByLabel('Комментарий').fill('Быстро и аккуратно, рекомендую.')
+    await customerPage.getByRole('button', { name: 'Оставить отзыв' }).click()
+    await customerPage.getByTestId('review').getByText('Быстро и аккуратно, рекомендую.').waitFor()
+    await customerPage.reload()
+    await customerPage.getByTestId('review').getByText('Быстро и аккуратно, рекомендую.').waitFor()
+    expect(await customerPage.getByRole('button', { name: 'Оставить отзыв' }).count()).toBe(0)
+
+    expect(asExecutor.problems).toEqual([])
+    expect(asCustomer.problems).toEqual([])
+    await asExecutor.context.close()
+    await asCustomer.context.close()
+  })
+})
