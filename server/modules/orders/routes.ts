@@ -4,6 +4,7 @@ import { contractRoute } from '#server/plugins/contract-route.ts'
 import { presentOrder, type OrdersService } from './service.ts'
 import type { LocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { OrdersRepository } from './repository.ts'
+import { listFiltersOf } from './filters.ts'
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/
 
@@ -90,6 +91,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
       serviceId: query.service,
       categoryId: query.category,
       bbox: query.bbox,
+      ...listFiltersOf(query),
       mine: query.scope === 'mine' && caller ? { userId: caller.id, as: caller.type } : undefined,
       // Direct orders show only in their parties' own lists; direct=1 without a tab lists every live status.
       direct:
@@ -107,6 +109,9 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     })
     return { collection: rows.map(presentOrder), meta: { page: query.page, perPage: query.perPage, total } }
   })
+  contractRoute(app, endpoints.ordersMap, ({ query }) =>
+    repository.mapMarkers({ bbox: query.bbox, serviceId: query.service, categoryId: query.category }),
+  )
   contractRoute(app, endpoints.order, async ({ params, request }) =>
     orders.view(params.id, await optionalCaller(request)),
   )
