@@ -26,3 +26,9 @@ export function failureText(i18n: I18n, error: unknown) {
   if (error instanceof ApiError && error.status !== 0 && error.body) return error.message
   return errorText(i18n, error instanceof ApiError && error.status === 0 ? 'network' : 'error_occurred')
 }
+
+/** The message of an error body that came back later, through the outbox. */
+export function refusalText(i18n: I18n, data: unknown) {
+  const message = (data as { error?: { message?: unknown } } | null)?.error?.message
+  return typeof message === 'string' ? message : errorText(i18n, 'error_occurred')
+}

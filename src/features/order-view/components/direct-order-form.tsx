@@ -1,15 +1,15 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import * as v from 'valibot'
 import { endpoints } from '#contract/endpoints.ts'
 import { OrderBodySchema, type Order, type OrderBody } from '#contract/schemas/orders.ts'
 import { TextField } from '#src/components/text-field.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
-import { keyedSend } from '../api/keyed-send.ts'
-import { failureText, fieldText } from '../messages.ts'
+import { onOutboxDelivered, sendOrQueue } from '#src/lib/outbox.ts'
+import { failureText, fieldText, refusalText } from '../messages.ts'
 import { ServicePicker } from './service-picker.tsx'
 import { TextAreaField } from './text-area-field.tsx'
 
@@ -84,17 +84,31 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
     },
   })
   const { errors, isSubmitting } = form.formState
+
+  // Sent later by the outbox: open the order then, or say why the server refused it.
+  useEffect(
+    () =>
+      onOutboxDelivered((event) => {
+        if (event.idempotencyKey !== idempotencyKey) return
+        setQueued(false)
+        if (event.ok) {
+          const orderId = String((event.data as Order).id)
+          void navigate({ to: '/direct/order/$orderId', params: { orderId } })
+        } else setFailure(refusalText(i18n, event.data))
+      }),
+    [idempotencyKey, navigate, i18n],
+  )
   const error = (name: keyof DirectForm) => fieldText(i18n, errors[name]?.message)
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
     try {
-      const delivery = await keyedSend<Order>(
-        endpoints.publishOrder,
-        {},
-        toBody(values, executorId),
+      const delivery = await sendOrQueue<Order>({
+        kind: 'publish-order',
+        endpoint: endpoints.publishOrder,
+        body: toBody(values, executorId),
         idempotencyKey,
-      )
+      })
       if (delivery.status === 'queued') return setQueued(true)
       await navigate({ to: '/direct/order/$orderId', params: { orderId: String(delivery.data.id) } })
     } catch (failed) {

@@ -6,6 +6,7 @@ import { orderApi } from '../api/order-api.ts'
 import type { Reply } from '../api/send-reply.ts'
 import { dateTime } from '../format.ts'
 import { failureText } from '../messages.ts'
+import { dropReplyDraft } from '../reply-draft.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { ReplyForm } from './reply-form.tsx'
 
@@ -47,6 +48,10 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
   const canChoose =
     (order.status === 'open' || order.status === 'inactive') && order.executor_id === null && !order.is_direct
   const own = viewer === 'executor' ? replies?.[0] : undefined
+  // The server has the executor's reply: a draft of it on this device has nothing left to keep.
+  useEffect(() => {
+    if (own) dropReplyDraft(order.id)
+  }, [own, order.id])
   const name = choosing?.executor_name ?? ''
 
   return (

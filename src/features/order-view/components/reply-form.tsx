@@ -1,10 +1,16 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { ReplyBodySchema } from '#contract/schemas/orders.ts'
-import { sendReply, onReplyDelivered, type Reply } from '../api/send-reply.ts'
-import { failureText, fieldText } from '../messages.ts'
+import {
+  isReplyWaiting,
+  onReplyDelivered,
+  sendReply,
+  type LateDelivery,
+  type Reply,
+} from '../api/send-reply.ts'
+import { failureText, fieldText, refusalText } from '../messages.ts'
 import { dropReplyDraft, keepReplyDraft, readReplyDraft } from '../reply-draft.ts'
 import { TextAreaField } from './text-area-field.tsx'
 
@@ -25,16 +31,38 @@ export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
   })
   const { errors, isSubmitting } = form.formState
 
-  useEffect(
-    () =>
-      onReplyDelivered((key) => {
-        if (key !== draft.key) return
+  const delivered = useCallback(
+    ({ ok, data }: LateDelivery) => {
+      setQueued(false)
+      if (ok) {
         dropReplyDraft(orderId)
-        setQueued(false)
         onSent(null)
-      }),
-    [orderId, draft.key, onSent],
+        return
+      }
+      // Refused when it finally arrived (the order was paused meanwhile): the text stays for another try.
+      keepReplyDraft(orderId, { ...draft, text: form.getValues('message'), queued: false })
+      setFailure(refusalText(i18n, data))
+    },
+    [orderId, draft, onSent, i18n, form],
   )
+
+  useEffect(() => onReplyDelivered(draft.key, delivered), [draft.key, delivered])
+
+  // A reply queued before a reload may have gone out (or been refused) while the page was closed: the replies,
+  // read again, tell which.
+  useEffect(() => {
+    if (!draft.queued) return
+    let current = true
+    void isReplyWaiting(draft.key).then((waiting) => {
+      if (!current || waiting) return
+      keepReplyDraft(orderId, { ...draft, queued: false })
+      setQueued(false)
+      onSent(null)
+    })
+    return () => {
+      current = false
+    }
+  }, [orderId, draft, onSent])
 
   const submit = form.handleSubmit(async ({ message }) => {
     setFailure(null)
