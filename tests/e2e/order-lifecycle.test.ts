@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct } from './helpers.ts'
+import { expectAccessible, openPhone, useProduct, waitForServiceWorker } from './helpers.ts'
 
 const product = useProduct()
 
@@ -54,7 +54,7 @@ async function loggedIn(browser: Browser, session: Session, options: { locale?: 
 
 const statusOf = (page: Page) => page.getByTestId('order-status')
 
-describe('an order from open to a review', () => {
+describe('the order page', () => {
   test('an executor replies, the customer chooses them, they accept, the customer marks it done and reviews', async () => {
     const customer = await logIn(DEMO_CUSTOMER, 'customer')
     const executor = await logIn(DEMO_EXECUTOR, 'executor')
@@ -112,5 +112,50 @@ describe('an order from open to a review', () => {
     expect(asCustomer.problems).toEqual([])
     await asExecutor.context.close()
     await asCustomer.context.close()
+  })
+
+  test('a reply written offline says it waits, and reaches the order exactly once when the network returns', async () => {
+    const customer = await logIn(DEMO_CUSTOMER, 'customer')
+    const executor = await logIn(DEMO_EXECUTOR, 'executor')
+    const order = await publishOrder(customer, 'Заменить розетки в ванной')
+    // No locale option: it breaks the service worker's offline navigation.
+    const { page, context, problems } = await loggedIn(product.browser, executor)
+    await page.goto(`${product.url}/order/${order.id}`)
+    await page.getByLabel('Ваш отклик').waitFor()
+    await waitForServiceWorker(page)
+
+    await context.setOffline(true)
+    await page.getByLabel('Ваш отклик').fill('Заменю все розетки за один день.')
+    await page.getByRole('button', { name: 'Откликнуться' }).click()
+    await page.getByTestId('reply-queued').waitFor()
+    expect(await page.getByTestId('reply-queued').textContent()).toBe(
+      'Ваш отклик сохранён и будет отправлен, когда появится сеть.',
+    )
+    await expectAccessible(page, 'the order page with a queued reply')
+
+    await context.setOffline(false)
+    await page
+      .getByTestId('own-reply')
+      .getByText('Заменю все розетки за один день.')
+      .waitFor({ timeout: 30_000 })
+    const replies = () =>
+      api<{ collection: { executor_id: number; message: string }[] }>(
+        'GET',
+        `/orders/${order.id}/replies`,
+        customer.token,
+      )
+    expect((await replies()).collection).toEqual([
+      expect.objectContaining({
+        executor_id: executor.profile.id,
+        message: 'Заменю все розетки за один день.',
+      }),
+    ])
+    // Opening the app again replays whatever still waits: nothing, so the reply is not sent twice.
+    await page.reload()
+    await page.getByTestId('own-reply').waitFor()
+    await page.waitForTimeout(4000)
+    expect((await replies()).collection).toHaveLength(1)
+    expect(problems).toEqual([])
+    await context.close()
   })
 })
