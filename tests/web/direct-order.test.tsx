@@ -1,0 +1,103 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Profile } from '#contract/schemas/profile.ts'
+import { loadOrderViewCatalog } from '#src/features/order-view/catalog.ts'
+import { DirectOrderScreen } from '#src/features/order-view/components/direct-order-screen.tsx'
+import { useSession } from '#src/lib/session-store.ts'
+import { errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
+
+beforeAll(loadOrderViewCatalog)
+
+const as = (overrides: Record<string, unknown>) =>
+  act(() => useSession.setState({ token: 'token', profile: profileOf(overrides) as Profile }))
+
+const electrics = {
+  id: 5,
+  name: 'Электрика',
+  slug: 'elektrika',
+  description: null,
+  parent: null,
+  parent_slug: null,
+  status: 'approved',
+  category: { id: 2, slug: 'mastera-po-remontu', name: 'Мастера по ремонту' },
+  children_count: 0,
+}
+
+describe('a direct order to one specialist', () => {
+  it('checks the service and the name before sending, then publishes the order to that specialist', async () => {
+    as({ id: 7, type: 'customer' })
+    const user = userEvent.setup()
+    const api = stubApi({
+      [`GET ${V1}/services`]: () => ({
+        json: { collection: [electrics], meta: { page: 1, perPage: 10, total: 1 } },
+      }),
+      [`POST ${V1}/orders`]: ({ body }) => ({ status: 201, json: { id: 77, ...(body as object) } }),
+    })
+    const { router } = renderInApp(<DirectOrderScreen executor={9} />)
+    await user.click(await screen.findByRole('button', { name: 'Отправить заказ' }))
+    expect(await screen.findByText('Выберите услугу')).toBeTruthy()
+    expect(screen.getByText('Назовите заказ: не меньше 3 символов')).toBeTruthy()
+    expect(api.last('POST', `${V1}/orders`)).toBeUndefined()
+
+    await user.type(screen.getByLabelText('Услуга'), 'элек')
+    await user.click(await screen.findByRole('radio', { name: 'Электрика' }))
+    await user.type(screen.getByLabelText('Что нужно сделать'), 'Заменить автомат в щитке')
+    await user.type(screen.getByLabelText('Цена, сум'), '150 000')
+    await user.click(screen.getByRole('radio', { name: 'Онлайн' }))
+    await user.click(screen.getByRole('button', { name: 'Отправить заказ' }))
+    await waitFor(() => expect(api.last('POST', `${V1}/orders`)).toBeDefined())
+    const sent = api.last('POST', `${V1}/orders`)!
+    expect(sent.body).toMatchObject({
+      services: [5],
+      name: 'Заменить автомат в щитке',
+      is_online: true,
+      at_customer: false,
+      price: 15_000_000,
+      executor_id: 9,
+    })
+    expect(sent.headers.get('idempotency-key')).toBeTruthy()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/direct/order/77'))
+  })
+
+  it("shows the server's refusal above the form and keeps what was typed", async () => {
+    as({ id: 7, type: 'customer' })
+    const user = userEvent.setup()
+    stubApi({
+      [`GET ${V1}/services`]: () => ({
+        json: { collection: [electrics], meta: { page: 1, perPage: 10, total: 1 } },
+      }),
+      [`POST ${V1}/orders`]: () => ({
+        status: 400,
+        json: errorBody(
+          'validation',
+          'executor_not_found',
+          'Этот специалист не найден или не принимает заказы',
+          {
+            executor_id: ['Этот специалист не найден или не принимает заказы'],
+          },
+        ),
+      }),
+    })
+    renderInApp(<DirectOrderScreen executor={9} />)
+    await user.type(await screen.findByLabelText('Услуга'), 'элек')
+    await user.click(await screen.findByRole('radio', { name: 'Электрика' }))
+    await user.type(screen.getByLabelText('Что нужно сделать'), 'Заменить автомат')
+    await user.click(screen.getByRole('button', { name: 'Отправить заказ' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Этот специалист не найден или не принимает заказы',
+    )
+    expect((screen.getByLabelText('Что нужно сделать') as HTMLInputElement).value).toBe('Заменить автомат')
+  })
+
+  it('says a customer cannot order from themselves, and an executor must switch to customer mode', async () => {
+    as({ id: 9, type: 'customer' })
+    const view = renderInApp(<DirectOrderScreen executor={9} />)
+    expect((await screen.findByRole('alert')).textContent).toBe('Нельзя заказывать у самого себя.')
+    expect(screen.queryByRole('button', { name: 'Отправить заказ' })).toBeNull()
+    view.unmount()
+    as({ id: 11, type: 'executor' })
+    renderInApp(<DirectOrderScreen executor={9} />)
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Заказывать могут только заказчики/)
+  })
+})
