@@ -158,4 +158,39 @@ describe('the order page', () => {
     expect(problems).toEqual([])
     await context.close()
   })
+
+  test('a customer sends an order to one specialist, who finds it among direct orders and accepts it', async () => {
+    const customer = await logIn(DEMO_CUSTOMER, 'customer')
+    const executor = await logIn(DEMO_EXECUTOR, 'executor')
+    const asCustomer = await loggedIn(product.browser, customer, { locale: 'ru-RU' })
+    const asExecutor = await loggedIn(product.browser, executor, { locale: 'ru-RU' })
+    const { page } = asCustomer
+
+    await page.goto(`${product.url}/direct/order?executor=${executor.profile.id}`)
+    await page.getByRole('heading', { name: 'Заказ у исполнителя' }).waitFor()
+    await page.getByLabel('Услуга').fill('электрика')
+    await page.getByRole('radio', { name: 'Электрика', exact: true }).check()
+    await page.getByLabel('Что нужно сделать').fill('Перенести розетку в спальне')
+    await page.getByLabel('Цена, сум').fill('200000')
+    await expectAccessible(page, 'the direct order form')
+    await page.getByRole('button', { name: 'Отправить заказ' }).click()
+    await page.waitForURL(/\/direct\/order\/\d+$/)
+    await page.getByText('Прямой заказ: отправлен одному выбранному исполнителю.').waitFor()
+    expect(await statusOf(page).textContent()).toBe('Неактивен')
+
+    const executorPage = asExecutor.page
+    await executorPage.goto(`${product.url}/direct/order`)
+    await executorPage.getByRole('link', { name: /Перенести розетку в спальне/ }).click()
+    await executorPage.getByText('Этот заказ отправлен лично вам.').waitFor()
+    await expectAccessible(executorPage, 'a direct order of its specialist')
+    await executorPage.getByRole('button', { name: 'Принять заказ' }).click()
+    await expect.poll(() => statusOf(executorPage).textContent()).toBe('В работе')
+
+    await page.goto(`${product.url}/direct/order`)
+    await page.getByRole('link', { name: /Перенести розетку в спальне.*В работе/ }).waitFor()
+    expect(asCustomer.problems).toEqual([])
+    expect(asExecutor.problems).toEqual([])
+    await asCustomer.context.close()
+    await asExecutor.context.close()
+  })
 })
