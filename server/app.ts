@@ -115,7 +115,9 @@ export async function buildApp({
   await app.register(smsRoutes, { sms })
   await app.register(authRoutes, { auth })
   await app.register(profileRoutes, { auth, users, clock })
-  await app.register(catalogueRoutes, { catalogue: createCatalogueService(createCatalogueRepository(db)) })
+  await app.register(catalogueRoutes, {
+    catalogue: createCatalogueService(createCatalogueRepository(db), { mapStyleUrl: config.MAP_STYLE_URL }),
+  })
   await app.register(contentRoutes, { content: createContentRepository(db) })
   const ordersRepository = createOrdersRepository(db)
   await app.register(orderRoutes, {

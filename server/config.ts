@@ -42,6 +42,7 @@ const EnvSchema = v.pipe(
     ESKIZ_PASSWORD: v.optional(v.string()),
     ESKIZ_FROM: v.optional(v.string(), '4546'),
     SEED_DEMO_USERS: v.optional(bool, 'true'),
+    MAP_STYLE_URL: v.optional(url(['http:', 'https:'])),
   }),
   v.forward(
     v.check(

@@ -123,6 +123,8 @@ export const SettingsSchema = v.object({
   youtube_url: v.string(),
   support_email: v.string(),
   support_phone: v.string(),
+  /** The map's tile style (a MapLibre style URL); empty: the app's bundled style that needs no network. */
+  map_style_url: v.optional(v.string(), ''),
 })
 export type Settings = v.InferOutput<typeof SettingsSchema>
 

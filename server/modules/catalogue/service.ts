@@ -4,6 +4,7 @@ import {
   type ProposeServiceBody,
   type Service,
   type ServicesQuery,
+  type Settings,
 } from '#contract/schemas/catalogue.ts'
 import { searchTextOf } from '#contract/search-text.ts'
 import type { Localized } from '#server/db/schema/catalogue.ts'
@@ -30,7 +31,7 @@ export const DEFAULT_SETTINGS = {
 // it for half a minute per language and options spares the database most of that work.
 const CATEGORIES_CACHE_MS = 30_000
 
-export function createCatalogueService(repo: CatalogueRepository) {
+export function createCatalogueService(repo: CatalogueRepository, { mapStyleUrl = '' } = {}) {
   const categoriesCache = new Map<string, { at: number; value: Promise<Category[]> }>()
   const presentService = (row: ServiceRow, locale: Locale, extra: Partial<Service> = {}): Service => ({
     id: row.id,
@@ -193,7 +194,7 @@ export function createCatalogueService(repo: CatalogueRepository) {
     },
 
     async settings() {
-      return { ...DEFAULT_SETTINGS, ...(await repo.settings()) } as typeof DEFAULT_SETTINGS
+      return { ...DEFAULT_SETTINGS, ...(await repo.settings()), map_style_url: mapStyleUrl } as Settings
     },
 
     async marquee(locale: Locale) {
