@@ -46,6 +46,8 @@ import {
   OrderSchema,
   OrdersQuerySchema,
   OrdersResponseSchema,
+  OrdersMapQuerySchema,
+  OrdersMapResponseSchema,
   RepliesResponseSchema,
   ReplyBodySchema,
   ReplySchema,
@@ -305,6 +307,15 @@ export const endpoints = {
     tag: 'orders',
     query: OrdersQuerySchema,
     response: OrdersResponseSchema,
+  },
+  ordersMap: {
+    method: 'GET',
+    path: `${V1}/orders/map`,
+    summary:
+      'Open orders in a map box (bbox=minLng,minLat,maxLng,maxLat) as markers; a crowded part of the box is one area with a count',
+    tag: 'orders',
+    query: OrdersMapQuerySchema,
+    response: OrdersMapResponseSchema,
   },
   order: {
     method: 'GET',

@@ -9,6 +9,7 @@ import {
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies'
+import { registerOutbox } from './outbox.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -50,6 +51,9 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 })],
   }),
 )
+
+// Publishing an order or replying with no network: kept here and sent later (outbox.ts).
+registerOutbox()
 
 // What cannot be shown offline (a page outside the app, such as the API docs) gets the offline page.
 setCatchHandler(async ({ request }) => {

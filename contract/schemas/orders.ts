@@ -101,6 +101,24 @@ export const OrderParamsSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^\d+$/, 'not_found'), v.transform(Number)),
 })
 
+const Tiyin = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'invalid_request'), v.transform(Number))
+const Day = v.pipe(v.string(), v.isoDate('invalid_request'))
+export const ORDER_PLACES = ['online', 'at_customer', 'at_executor'] as const
+export type OrderPlace = (typeof ORDER_PLACES)[number]
+
+/**
+ * The list's filters besides tab and service: a price range in tiyin that an order's price (or its min-max range)
+ * overlaps (orders with no price are left out while one is set), the days `started_at` falls on (YYYY-MM-DD in
+ * Tashkent's time, both included) and the work place.
+ */
+export const OrderFilterEntries = {
+  price_from: v.optional(Tiyin),
+  price_to: v.optional(Tiyin),
+  date_from: v.optional(Day),
+  date_to: v.optional(Day),
+  place: v.optional(v.picklist(ORDER_PLACES, 'invalid_request')),
+}
+
 export const OrdersQuerySchema = v.object({
   tab: v.optional(v.picklist(ORDER_STATUSES, 'invalid_request'), 'open'),
   /** mine: the caller's own orders (customer) or those they replied to or were chosen for (executor). */
@@ -114,6 +132,7 @@ export const OrdersQuerySchema = v.object({
       v.check((box) => box.length === 4 && box.every(Number.isFinite), 'invalid_request'),
     ),
   ),
+  ...OrderFilterEntries,
   page: v.optional(
     v.pipe(
       v.string(),
@@ -186,3 +205,49 @@ export const ReviewSchema = v.object({
   comment: v.string(),
   created_at: v.string(),
 })
+
+/** How many orders one cell of the map's grid shows before it stands for "this many or more". */
+export const MAP_CELL_LIMIT = 20
+/** The map's box is cut into GRID x GRID cells; each answers its orders or, when full, one area. */
+export const MAP_GRID = 6
+
+const Coordinate = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max))
+export const OrdersMapQuerySchema = v.object({
+  bbox: v.pipe(
+    v.string('invalid_request'),
+    v.transform((value) => value.split(',').map(Number)),
+    v.check(
+      (box) =>
+        box.length === 4 &&
+        box.every(Number.isFinite) &&
+        box[0]! < box[2]! &&
+        box[1]! < box[3]! &&
+        box[0]! >= -180 &&
+        box[2]! <= 180 &&
+        box[1]! >= -90 &&
+        box[3]! <= 90,
+      'invalid_request',
+    ),
+  ),
+  service: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
+  category: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
+})
+/** An open order as a map marker needs it. */
+export const OrderMarkerSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  lat: Coordinate(-90, 90),
+  lng: Coordinate(-180, 180),
+  price: v.nullable(v.number()),
+  price_min: v.nullable(v.number()),
+  price_max: v.nullable(v.number()),
+})
+export type OrderMarker = v.InferOutput<typeof OrderMarkerSchema>
+/** A part of the box with at least `count` open orders, placed at their middle; zooming in shows them. */
+export const OrderAreaSchema = v.object({ lat: v.number(), lng: v.number(), count: v.number() })
+export type OrderArea = v.InferOutput<typeof OrderAreaSchema>
+export const OrdersMapResponseSchema = v.object({
+  collection: v.array(OrderMarkerSchema),
+  areas: v.array(OrderAreaSchema),
+})
+export type OrdersMapResponse = v.InferOutput<typeof OrdersMapResponseSchema>

@@ -92,7 +92,7 @@ export function createApiClient(options: ApiClientOptions) {
 }
 export type ApiClient = ReturnType<typeof createApiClient>
 
-function toApiError(error: unknown): ApiError {
+export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof HTTPError) {
     // ky 2 has already read the body into `data`.

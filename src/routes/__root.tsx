@@ -1,5 +1,6 @@
 import { createRootRoute, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { DeferredOutboxNotice } from '#src/components/deferred-outbox-notice.tsx'
 import { NotFound } from '#src/components/not-found.tsx'
 import { OfflineNotice } from '#src/components/offline-notice.tsx'
 import { UpdatePrompt } from '#src/components/update-prompt.tsx'
@@ -41,6 +42,7 @@ function RootLayout() {
     <>
       <Header />
       <OfflineNotice />
+      <DeferredOutboxNotice />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -63,6 +63,10 @@ export const orders = pgTable(
     index('orders_customer').on(table.customerId, table.status),
     index('orders_location').on(table.status, table.lng, table.lat),
     index('orders_services').using('gin', table.services),
+    // The map's box: a 2-D index over open orders only, so a box reads the orders in it and stops at a limit.
+    index('orders_open_point')
+      .using('gist', sql`point(${table.lng}, ${table.lat})`)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
     check(
       'orders_price_range',
       sql`${table.priceMax} is null or ${table.priceMin} is null or ${table.priceMax} > ${table.priceMin}`,

@@ -2,6 +2,9 @@ import { and, arrayContains, asc, between, desc, eq, inArray, or, sql, type SQL 
 import type { Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
 import { orders, replies, reviews } from '#server/db/schema/orders.ts'
+import type { OrderPlace } from '#contract/schemas/orders.ts'
+import { filterConditions } from './filters.ts'
+import { mapMarkers } from './map-query.ts'
 
 /** Lists count matching orders up to this many; `meta.total` says 10000 for "10,000 or more". */
 export const COUNT_LIMIT = 10_000
@@ -14,6 +17,13 @@ export type OrderFilters = {
   serviceId?: number
   categoryId?: number
   bbox?: number[]
+  /** Tiyin; an order's price or min-max range overlaps [priceFrom, priceTo]. */
+  priceFrom?: number
+  priceTo?: number
+  /** started_at within [startedFrom, startedBefore). */
+  startedFrom?: Date
+  startedBefore?: Date
+  place?: OrderPlace
   /** Only the orders of this customer, or those this executor replied to or was chosen for. */
   mine?: { userId: number; as: 'customer' | 'executor' }
   page: number
@@ -69,6 +79,7 @@ export function createOrdersRepository(db: Database) {
         const [minLng, minLat, maxLng, maxLat] = filters.bbox as [number, number, number, number]
         conditions.push(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))
       }
+      conditions.push(...filterConditions(filters))
       if (filters.mine?.as === 'customer') conditions.push(eq(orders.customerId, filters.mine.userId))
       if (filters.mine?.as === 'executor') {
         const replied = db
@@ -98,6 +109,8 @@ export function createOrdersRepository(db: Database) {
       ])
       return { rows, total: total?.count ?? 0 }
     },
+
+    mapMarkers: (query: Parameters<typeof mapMarkers>[1]) => mapMarkers(db, query),
 
     async categoryOfService(serviceId: number) {
       const [row] = await db

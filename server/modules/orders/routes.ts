@@ -4,6 +4,7 @@ import { contractRoute } from '#server/plugins/contract-route.ts'
 import { presentOrder, type OrdersService } from './service.ts'
 import type { LocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { OrdersRepository } from './repository.ts'
+import { listFiltersOf } from './filters.ts'
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/
 
@@ -64,12 +65,16 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
       serviceId: query.service,
       categoryId: query.category,
       bbox: query.bbox,
+      ...listFiltersOf(query),
       mine: query.scope === 'mine' && caller ? { userId: caller.id, as: caller.type } : undefined,
       page: query.page,
       perPage: query.perPage,
     })
     return { collection: rows.map(presentOrder), meta: { page: query.page, perPage: query.perPage, total } }
   })
+  contractRoute(app, endpoints.ordersMap, ({ query }) =>
+    repository.mapMarkers({ bbox: query.bbox, serviceId: query.service, categoryId: query.category }),
+  )
   contractRoute(app, endpoints.order, ({ params }) => orders.view(params.id))
   contractRoute(app, endpoints.publishOrder, async ({ body, request, reply }) => {
     reply.status(201)

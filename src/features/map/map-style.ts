@@ -2,8 +2,8 @@ import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 
 /** [lng, lat] of the middle of Uzbekistan and the zoom that shows the whole country on a phone. */
-export const UZBEKISTAN_CENTER: [number, number] = [64.5, 41.4]
-export const UZBEKISTAN_ZOOM = 4.6
+export const UZBEKISTAN_CENTER: [number, number] = [64.6, 41.3]
+export const UZBEKISTAN_ZOOM = 3.8
 /** [lng, lat] of Tashkent, where most orders are, and a zoom that shows the city. */
 export const TASHKENT_CENTER: [number, number] = [69.24, 41.3]
 export const CITY_ZOOM = 10.5

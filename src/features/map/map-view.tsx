@@ -21,7 +21,7 @@ export type MapViewProps = {
 }
 
 // maplibre-gl, its CSS and the bundled style's data load with the first map shown, never with the app.
-const MapCanvas = lazy(() => import('./map-canvas.tsx'))
+const MapCanvas = lazy(() => import('./maplibre-map.tsx'))
 
 /** A MapLibre map (the configured tile style, or the bundled one with no network), loaded on first use. */
 export function MapView(props: MapViewProps & { fallback?: ReactNode }) {

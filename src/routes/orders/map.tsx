@@ -1,7 +1,9 @@
-import { useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { OfflineNotice } from '#src/components/offline-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
-import { MapView } from '#src/features/map/map-view.tsx'
+import { OrdersMap } from '#src/features/orders-list/components/orders-map.tsx'
+import '#src/features/orders-list/orders-list.css'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/orders/map')({
@@ -12,8 +14,17 @@ export const Route = createFileRoute('/orders/map')({
 function OrdersMapScreen() {
   const { t } = useLingui()
   return (
-    <ScreenLayout title={t`Orders on the map`}>
-      <MapView label={t`Orders on the map`} />
+    <ScreenLayout
+      title={t`Orders on the map`}
+      description={t`Open orders near you, on the map of Uzbekistan.`}
+    >
+      <OfflineNotice />
+      <nav aria-label={t`Other views`} className="orders-links">
+        <Link to="/orders" className="chip">
+          <Trans>Orders as a list</Trans>
+        </Link>
+      </nav>
+      <OrdersMap />
     </ScreenLayout>
   )
 }

@@ -1,9 +1,9 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import * as maplibre from 'maplibre-gl'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
 import './map.css'
-import { useEffect, useEffectEvent, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { currentLocale } from '#src/lib/locale.ts'
 import {
   BUNDLED_STYLE_NAME,
@@ -41,7 +41,7 @@ async function addCityLabels(map: maplibre.Map) {
 }
 
 /** The MapLibre map itself; loaded only through `MapView`, so maplibre-gl stays out of every other chunk. */
-export default function MapCanvas({
+export default function MapLibreMap({
   label,
   center = UZBEKISTAN_CENTER,
   zoom = UZBEKISTAN_ZOOM,
@@ -50,6 +50,7 @@ export default function MapCanvas({
 }: MapViewProps) {
   const { t } = useLingui()
   const container = useRef<HTMLDivElement>(null)
+  const [unavailable, setUnavailable] = useState(false)
   const ready = useEffectEvent((map: maplibre.Map) => onReady?.(map, maplibre))
   const texts = useEffectEvent(() => ({
     'Map.Title': label,
@@ -69,14 +70,20 @@ export default function MapCanvas({
     void (async () => {
       const style = await loadMapStyle()
       if (disposed || !container.current) return
-      map = new maplibre.Map({
-        container: container.current,
-        style,
-        ...start(),
-        locale: texts(),
-        attributionControl: { compact: true },
-        dragRotate: false,
-      })
+      try {
+        map = new maplibre.Map({
+          container: container.current,
+          style,
+          ...start(),
+          locale: texts(),
+          attributionControl: { compact: true },
+          dragRotate: false,
+        })
+      } catch {
+        // No WebGL (an old phone, a browser that turned it off): the screen's list still serves.
+        setUnavailable(true)
+        return
+      }
       map.touchZoomRotate.disableRotation()
       map.addControl(new maplibre.NavigationControl({ showCompass: false }))
       const loaded = map
@@ -105,5 +112,13 @@ export default function MapCanvas({
     }
   }, [])
 
-  return <div ref={container} className={className ? `map-view ${className}` : 'map-view'} />
+  return (
+    <div ref={container} className={className ? `map-view ${className}` : 'map-view'}>
+      {unavailable && (
+        <p className="map-view__loading" role="status">
+          <Trans>This device cannot show the map.</Trans>
+        </p>
+      )}
+    </div>
+  )
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_open_point" ON "orders" USING gist (point("lng", "lat")) WHERE "orders"."status" = 'open' and not "orders"."is_direct";

@@ -1,0 +1,24 @@
+import { endpoints } from '#contract/endpoints.ts'
+import { api } from '#src/lib/api.ts'
+import { savedCall } from '#src/lib/saved-call.ts'
+import type { OrdersQuery } from '../orders-search.ts'
+
+export const ordersApi = {
+  /** A page of a list; the first one is kept on the device, so the list opens without a network. */
+  page: (query: OrdersQuery) =>
+    query.page === '1'
+      ? savedCall(`orders:${new URLSearchParams(query as Record<string, string>).toString()}`, () =>
+          api.call(endpoints.orders, { query }),
+        )
+      : api.call(endpoints.orders, { query }).then((data) => ({ data, saved: false as const })),
+
+  /** Open orders in a map box, as markers and crowded areas. */
+  map: (bbox: [number, number, number, number], filters: { service?: number; category?: number } = {}) =>
+    api.call(endpoints.ordersMap, {
+      query: {
+        bbox: bbox.map((value) => value.toFixed(5)).join(','),
+        ...(filters.service !== undefined && { service: String(filters.service) }),
+        ...(filters.category !== undefined && { category: String(filters.category) }),
+      },
+    }),
+}

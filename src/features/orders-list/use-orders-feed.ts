@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { Order } from '#contract/schemas/orders.ts'
+import { ApiError } from '#src/lib/api-client.ts'
+import { ordersApi } from './api/orders-api.ts'
+import { ordersQueryOf, type OrdersSearch, type OrderView } from './orders-search.ts'
+
+export const PER_PAGE = 10
+
+type Feed = {
+  orders: Order[]
+  /** Pages loaded so far. */
+  pages: number
+  total: number
+  /** A page came back short: there is nothing after it. */
+  done: boolean
+  status: 'loading' | 'ready' | 'failed' | 'loading-more' | 'more-failed'
+  offline: boolean
+  savedAt: number | null
+}
+const START: Feed = {
+  orders: [],
+  pages: 0,
+  total: 0,
+  done: false,
+  status: 'loading',
+  offline: false,
+  savedAt: null,
+}
+const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0
+
+/**
+ * The endless list: the first page (kept on the device for offline use) and then one page more each time the
+ * reader reaches the end. A new search starts again from the first page.
+ */
+export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
+  const key = JSON.stringify([search, view])
+  const [state, setState] = useState<{ key: string; feed: Feed; attempt: number }>({
+    key,
+    feed: START,
+    attempt: 0,
+  })
+  const current = state.key === key ? state : { key, feed: START, attempt: 0 }
+  const { attempt } = current
+
+  useEffect(() => {
+    let live = true
+    ordersApi
+      .page(ordersQueryOf(search, view, 1, PER_PAGE))
+      .then((answer) => {
+        if (!live) return
+        setState({
+          key,
+          attempt,
+          feed: {
+            orders: answer.data.collection,
+            pages: 1,
+            total: answer.data.meta.total,
+            done: answer.data.collection.length < PER_PAGE,
+            status: 'ready',
+            offline: false,
+            savedAt: answer.saved ? answer.savedAt : null,
+          },
+        })
+      })
+      .catch((error: unknown) => {
+        if (live) setState({ key, attempt, feed: { ...START, status: 'failed', offline: isOffline(error) } })
+      })
+    return () => {
+      live = false
+    }
+    // The key stands for search and view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt])
+
+  const { feed } = current
+  const hasMore = feed.pages > 0 && feed.savedAt === null && !feed.done && feed.orders.length < feed.total
+
+  const loadMore = useCallback(() => {
+    if (!hasMore || feed.status === 'loading-more') return
+    const next = feed.pages + 1
+    setState((previous) => ({ ...previous, feed: { ...previous.feed, status: 'loading-more' } }))
+    ordersApi
+      .page(ordersQueryOf(search, view, next, PER_PAGE))
+      .then((answer) =>
+        setState((previous) => {
+          if (previous.key !== key) return previous
+          const known = new Set(previous.feed.orders.map((order) => order.id))
+          // An order published meanwhile shifts the pages: one seen already is not listed twice.
+          const fresh = answer.data.collection.filter((order) => !known.has(order.id))
+          return {
+            ...previous,
+            feed: {
+              ...previous.feed,
+              orders: [...previous.feed.orders, ...fresh],
+              pages: next,
+              total: answer.data.meta.total,
+              done: answer.data.collection.length < PER_PAGE,
+              status: 'ready',
+            },
+          }
+        }),
+      )
+      .catch((error: unknown) =>
+        setState((previous) =>
+          previous.key === key
+            ? { ...previous, feed: { ...previous.feed, status: 'more-failed', offline: isOffline(error) } }
+            : previous,
+        ),
+      )
+  }, [feed.pages, feed.status, hasMore, key, search, view])
+
+  const retry = useCallback(
+    () => setState((previous) => ({ key, feed: START, attempt: previous.attempt + 1 })),
+    [key],
+  )
+
+  return { ...feed, hasMore, loadMore, retry }
+}
