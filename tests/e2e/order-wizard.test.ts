@@ -69,6 +69,7 @@ async function expectFilled(page: Page, name: string) {
   const when = page.getByRole('group', { name: 'Когда' })
   expect(await when.getByLabel('От', { exact: true }).inputValue()).toBe('10:30')
   expect(await when.getByLabel('До', { exact: true }).inputValue()).toBe('13:00')
+  await page.locator('.rdp-selected').waitFor()
   expect(await page.locator('.rdp-selected').count()).toBe(1)
   const price = page.getByRole('group', { name: 'Цена, сум' })
   expect(await price.getByLabel('От и до').isChecked()).toBe(true)
