@@ -37,7 +37,7 @@ export function tokenSubject(token: string | null | undefined): string | null {
 }
 
 /** What the page asks the service worker (through a MessageChannel, answered on its port). */
-export const OutboxRequestSchema = v.variant('type', [
+export const OutboxRequestSchema = v.union([
   /** Send what is queued for the owner of `token`, with that token (it is fresh; the stored one may not be). */
   v.object({ type: v.literal('OUTBOX_REPLAY'), token: v.string() }),
   /** List what is queued. */
@@ -58,7 +58,7 @@ export const ReplayResultSchema = v.object({ unauthorized: v.boolean() })
 export type ReplayResult = v.InferOutput<typeof ReplayResultSchema>
 
 /** What goes over OUTBOX_CHANNEL. */
-export const OutboxMessageSchema = v.variant('type', [
+export const OutboxMessageSchema = v.union([
   v.object({
     type: v.literal('delivered'),
     kind: v.picklist(OUTBOX_KINDS),

@@ -70,6 +70,8 @@ export const OrderBodySchema = v.pipe(
   ),
 )
 export type OrderBody = v.InferOutput<typeof OrderBodySchema>
+/** What a client sends: the optional fields may be left out. */
+export type OrderBodyInput = v.InferInput<typeof OrderBodySchema>
 
 export const OrderSchema = v.object({
   id: v.number(),

@@ -16,13 +16,40 @@ export type SavedService = {
   childrenCount: number
 }
 
+/**
+ * An order the customer is writing, one per flow instance (features/order-wizard): every field as typed, the
+ * photos already compressed, and the spec's order-flow session data. `pending` once a publish waits in the outbox.
+ */
+export type OrderDraft = {
+  id: string
+  /** The wizard route the customer was last on, e.g. /domashniy-personal/uborka/work-place. */
+  route: string
+  /** The service chain without the form segment, e.g. /mastera-po-remontu/elektrika: drafts of one flow. */
+  flowPath: string
+  categorySlug: string
+  /** What the customer ordered, for the drafts list. */
+  title: string
+  session: { parent_service_id: number | null; services: string[]; category_slug: string }
+  services: number[]
+  fields: Record<string, unknown>
+  photos: { id: string; name: string; blob: Blob }[]
+  pending: boolean
+  updatedAt: number
+}
+
 /** The app's IndexedDB (Dexie): the catalogue and settings as last seen, so home and search work offline. */
 export const localDb = new Dexie('fika') as Dexie & {
   responses: EntityTable<SavedResponse, 'key'>
   services: EntityTable<SavedService, 'id'>
+  drafts: EntityTable<OrderDraft, 'id'>
 }
 
 localDb.version(1).stores({
   responses: '[key+locale]',
   services: '[id+locale], locale',
+})
+
+localDb.version(2).stores({
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- Dexie's index list, not words
+  drafts: 'id, flowPath, categorySlug, updatedAt',
 })

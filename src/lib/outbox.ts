@@ -54,7 +54,10 @@ const PageEntrySchema = v.object({
 type PageEntry = v.InferOutput<typeof PageEntrySchema>
 
 const REPLAY_LOCK = 'fika-outbox-replay'
-const WORKER_ANSWER_TIMEOUT_MS = 120_000
+// How long the page waits for the service worker: a replay may send several requests on a slow network; a list is
+// quick, and an older worker that does not know the outbox never answers.
+const REPLAY_TIMEOUT_MS = 120_000
+const LIST_TIMEOUT_MS = 3_000
 
 function readPageQueue(): PageEntry[] {
   try {
@@ -119,7 +122,10 @@ function askWorker<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S> | null> {
   return new Promise((resolve) => {
     const { port1, port2 } = new MessageChannel()
-    const timer = setTimeout(() => resolve(null), WORKER_ANSWER_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => resolve(null),
+      request.type === 'OUTBOX_LIST' ? LIST_TIMEOUT_MS : REPLAY_TIMEOUT_MS,
+    )
     port1.onmessage = (event) => {
       clearTimeout(timer)
       port1.close()

@@ -1,8 +1,8 @@
 import { createRootRoute, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { DeferredOutboxNotice } from '#src/components/deferred-outbox-notice.tsx'
 import { NotFound } from '#src/components/not-found.tsx'
 import { OfflineNotice } from '#src/components/offline-notice.tsx'
+import { OutboxNotice } from '#src/components/outbox-notice.tsx'
 import { UpdatePrompt } from '#src/components/update-prompt.tsx'
 import { AuthModals } from '#src/features/auth/components/auth-modals.tsx'
 import { BottomMenu } from '#src/features/layout/components/bottom-menu.tsx'
@@ -42,7 +42,7 @@ function RootLayout() {
     <>
       <Header />
       <OfflineNotice />
-      <DeferredOutboxNotice />
+      <OutboxNotice />
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -75,7 +75,8 @@ describe('the offline outbox', () => {
       { kind: 'publish-order', idempotencyKey: 'draft-0001-abcdef', createdAt: expect.any(Number) },
     ])
     renderInApp(<OutboxNotice />)
-    expect((await screen.findByRole('status')).textContent).toBe(
+    // The notice loads the outbox a few seconds after the first screen.
+    expect((await screen.findByRole('status', {}, { timeout: 8000 })).textContent).toBe(
       'Ждёт отправки: 1. Отправим сами, как только появится интернет.',
     )
 

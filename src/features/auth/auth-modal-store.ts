@@ -6,7 +6,9 @@ type AuthModalState = {
   open: AuthModal | null
   /** Modals opened at least once in this page: their code is loaded and they stay mounted. */
   used: AuthModal[]
-  show: (modal: AuthModal) => void
+  /** The person logs in to finish something on this page (publishing an order): stay here, not /account. */
+  stayOnPage: boolean
+  show: (modal: AuthModal, options?: { stayOnPage?: boolean }) => void
   close: () => void
 }
 
@@ -14,7 +16,13 @@ type AuthModalState = {
 export const useAuthModal = create<AuthModalState>()((set) => ({
   open: null,
   used: [],
-  show: (modal) =>
-    set((state) => ({ open: modal, used: state.used.includes(modal) ? state.used : [...state.used, modal] })),
-  close: () => set({ open: null }),
+  stayOnPage: false,
+  show: (modal, options) =>
+    set((state) => ({
+      open: modal,
+      used: state.used.includes(modal) ? state.used : [...state.used, modal],
+      // Switching from login to registration or reset keeps the purpose it was opened with.
+      stayOnPage: options?.stayOnPage ?? (state.open ? state.stayOnPage : false),
+    })),
+  close: () => set({ open: null, stayOnPage: false }),
 }))

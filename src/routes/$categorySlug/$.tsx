@@ -1,8 +1,7 @@
-import { useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { NotFound } from '#src/components/not-found.tsx'
 import { canEnter, currentVisitor } from '#src/lib/route-guard.ts'
-import { notFound, redirect } from '@tanstack/react-router'
 import { isSlug } from '#src/lib/slug.ts'
 
 /** The last segment names a wizard form; without it the path is the service chain itself. */
@@ -13,7 +12,9 @@ export function orderRouteOf(splat: string) {
   const segments = splat.split('/').filter(Boolean)
   const last = segments.at(-1)
   const form =
-    segments.length > 1 && ORDER_FORMS.includes(last as (typeof ORDER_FORMS)[number]) ? last : undefined
+    segments.length > 1 && ORDER_FORMS.includes(last as (typeof ORDER_FORMS)[number])
+      ? (last as (typeof ORDER_FORMS)[number])
+      : undefined
   return {
     name: form ? ('order.update' as const) : ('order.create' as const),
     serviceSlugs: form ? segments.slice(0, -1) : segments,
@@ -21,28 +22,42 @@ export function orderRouteOf(splat: string) {
   }
 }
 
+// NOTE: the route options of every route load with the first screen and list the chunks their component needs;
+// loading the wizard from here keeps that list (and the first load of /) short.
+const OrderWizardScreen = lazy(() =>
+  import('#src/features/order-wizard/components/order-screens.tsx').then((m) => ({
+    default: m.OrderWizardScreen,
+  })),
+)
+
+/** `?draft=` names the flow instance (the draft on this device) a reload comes back to: a crypto.randomUUID(). */
+const DRAFT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 export const Route = createFileRoute('/$categorySlug/$')({
+  // A hand check, not valibot: this route's options load with the first screen, and every byte there counts.
+  validateSearch: (search): { draft?: string } =>
+    typeof search.draft === 'string' && DRAFT_ID.test(search.draft) ? { draft: search.draft } : {},
   beforeLoad: ({ params }) => {
     const route = orderRouteOf(params._splat ?? '')
     if (![params.categorySlug, ...route.serviceSlugs].every(isSlug)) throw notFound()
     if (!canEnter(route.name, currentVisitor())) throw redirect({ to: '/', replace: true })
   },
-  component: OrderWizard,
+  component: OrderWizardRoute,
 })
 
-function OrderWizard() {
-  const { t } = useLingui()
+function OrderWizardRoute() {
   const { categorySlug, _splat } = Route.useParams()
+  const { draft } = Route.useSearch()
   const { serviceSlugs, form } = orderRouteOf(_splat ?? '')
+  if (serviceSlugs.length === 0) return <NotFound />
   return (
-    <ScreenLayout
-      title={t`New order`}
-      lead={t`The order wizard (service, place, address, date, price, wishes, photos) will be here.`}
-    >
-      <p className="screen__meta" data-testid="order-route">
-        {[categorySlug, ...serviceSlugs].join(' / ')}
-        {form ? ` · ${form}` : ''}
-      </p>
-    </ScreenLayout>
+    <Suspense fallback={null}>
+      <OrderWizardScreen
+        categorySlug={categorySlug}
+        serviceSlugs={serviceSlugs}
+        form={form}
+        draftId={draft}
+      />
+    </Suspense>
   )
 }

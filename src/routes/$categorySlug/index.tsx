@@ -1,20 +1,29 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { isSlug } from '#src/lib/slug.ts'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { lazy, Suspense } from 'react'
 import { guardRoute } from '#src/lib/route-guard.ts'
+import { isSlug } from '#src/lib/slug.ts'
+
+// NOTE: every route's options load with the first screen of any page, with the list of chunks their component
+// needs; one lazy import (shared with the wizard's route) keeps that list, and the first load of /, short.
+const OrderIndexScreen = lazy(() =>
+  import('#src/features/order-wizard/components/order-screens.tsx').then((m) => ({
+    default: m.OrderIndexScreen,
+  })),
+)
 
 export const Route = createFileRoute('/$categorySlug/')({
   beforeLoad: ({ params }) => {
     if (!isSlug(params.categorySlug)) throw notFound()
     guardRoute('order.index')()
   },
-  component: OrderIndexScreen,
+  component: OrderIndex,
 })
 
-function OrderIndexScreen() {
-  const { t } = useLingui()
+function OrderIndex() {
+  const { categorySlug } = Route.useParams()
   return (
-    <ScreenLayout title={t`New order`} lead={t`Choose a service of this category to start your order.`} />
+    <Suspense fallback={null}>
+      <OrderIndexScreen categorySlug={categorySlug} />
+    </Suspense>
   )
 }

@@ -1,0 +1,76 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { TextField } from '#src/components/text-field.tsx'
+import { MapView } from '#src/features/map/map-view.tsx'
+import type { OrderForm } from '../order-form.ts'
+import { fieldErrorText } from '../order-messages.ts'
+
+const PIN_ZOOM = 15
+const COUNTRY_ZOOM = 4.6
+
+/** The address as typed, and optionally a pin on the map: tap the map, or drag the pin. */
+export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
+  const { t, i18n } = useLingui()
+  const [lat, lng] = useWatch({ control: form.control, name: ['lat', 'lng'] })
+  const pinned = lat !== null && lng !== null
+  const [mapOpen, setMapOpen] = useState(false)
+  const setPin = (point: { lat: number; lng: number } | null) => {
+    const rounded = (value: number) => Math.round(value * 1e6) / 1e6
+    form.setValue('lat', point && rounded(point.lat), { shouldDirty: true })
+    form.setValue('lng', point && rounded(point.lng), { shouldDirty: true })
+  }
+  return (
+    <fieldset className="wizard__group">
+      <legend className="wizard__legend">
+        <Trans>Address</Trans>
+      </legend>
+      <TextField
+        label={t`Street, house, apartment`}
+        autoComplete="street-address"
+        error={fieldErrorText(i18n, form.formState.errors.address)}
+        {...form.register('address')}
+      />
+      <p className="form__hint" role="status">
+        {pinned ? <Trans>The place is pinned on the map.</Trans> : <Trans>No pin on the map.</Trans>}
+      </p>
+      <div className="wizard__row">
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-expanded={mapOpen}
+          onClick={() => setMapOpen((open) => !open)}
+        >
+          {mapOpen ? <Trans>Hide the map</Trans> : <Trans>Put a pin on the map</Trans>}
+        </button>
+        {pinned && (
+          <button type="button" className="link-button" onClick={() => setPin(null)}>
+            <Trans>Remove the pin</Trans>
+          </button>
+        )}
+      </div>
+      {mapOpen && (
+        <MapView
+          label={t`Map: tap the place of the work`}
+          className="map-pin"
+          {...(pinned && { center: [lng, lat] as [number, number], zoom: PIN_ZOOM })}
+          {...(!pinned && { zoom: COUNTRY_ZOOM })}
+          onReady={(map, maplibre) => {
+            const marker = new maplibre.Marker({ draggable: true, color: '#0b6e4f' })
+            if (pinned) marker.setLngLat([lng, lat]).addTo(map)
+            marker.on('dragend', () => setPin(marker.getLngLat()))
+            const place = (event: { lngLat: { lat: number; lng: number } }) => {
+              marker.setLngLat(event.lngLat).addTo(map)
+              setPin(event.lngLat)
+            }
+            map.on('click', place)
+            return () => {
+              map.off('click', place)
+              marker.remove()
+            }
+          }}
+        />
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,99 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useMemo, useState } from 'react'
+import type { OrderDraft } from '../draft-store.ts'
+import { orderErrorText } from '../order-messages.ts'
+import { compressPhoto, isAcceptedPhoto, MAX_PHOTOS, PHOTO_TYPES } from '../photos.ts'
+
+type PhotosFieldProps = {
+  draft: OrderDraft
+  onChange: (patch: (draft: OrderDraft) => Partial<OrderDraft>) => void
+  disabled: boolean
+}
+
+/** Photos of the task: compressed on the phone and kept in the draft, shown as thumbnails that can be removed. */
+export function PhotosField({ draft, onChange, disabled }: PhotosFieldProps) {
+  const { t, i18n } = useLingui()
+  const [error, setError] = useState<string | null>(null)
+  const [compressing, setCompressing] = useState(0)
+  const room = MAX_PHOTOS - draft.photos.length - compressing
+
+  const add = async (files: File[]) => {
+    setError(null)
+    const accepted = files.filter(isAcceptedPhoto).slice(0, Math.max(room, 0))
+    if (accepted.length < files.length) setError(orderErrorText(i18n, 'file_invalid'))
+    setCompressing((count) => count + accepted.length)
+    await Promise.all(
+      accepted.map(async (file) => {
+        const blob = await compressPhoto(file)
+        setCompressing((count) => count - 1)
+        const photo = { id: crypto.randomUUID(), name: file.name, blob }
+        onChange((current) => ({ photos: [...current.photos, photo] }))
+      }),
+    )
+  }
+
+  return (
+    <fieldset className="wizard__group" aria-describedby={error ? 'order-photos-error' : undefined}>
+      <legend className="wizard__legend">
+        <Trans>Photos</Trans>
+      </legend>
+      <p className="form__hint">
+        <Trans>Up to {MAX_PHOTOS} photos, each at most 10 MB: JPEG, PNG, WebP or HEIC.</Trans>
+      </p>
+      {draft.photos.length > 0 && (
+        <ul className="photo-thumbs">
+          {draft.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <Thumbnail blob={photo.blob} alt={t`Photo ${index + 1}`} />
+              <button
+                type="button"
+                className="link-button"
+                disabled={disabled}
+                onClick={() =>
+                  onChange((current) => ({ photos: current.photos.filter((kept) => kept.id !== photo.id) }))
+                }
+              >
+                <Trans>Remove photo {index + 1}</Trans>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {compressing > 0 && (
+        <p role="status">
+          <Trans>Preparing photos…</Trans>
+        </p>
+      )}
+      {room > 0 && (
+        <div className="field">
+          <label htmlFor="order-photos" className="field__label">
+            <Trans>Add photos</Trans>
+          </label>
+          <input
+            id="order-photos"
+            type="file"
+            multiple
+            accept={PHOTO_TYPES.join(',')}
+            disabled={disabled}
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])]
+              event.target.value = ''
+              void add(files)
+            }}
+          />
+        </div>
+      )}
+      {error && (
+        <p id="order-photos-error" className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+function Thumbnail({ blob, alt }: { blob: Blob; alt: string }) {
+  const url = useMemo(() => URL.createObjectURL(blob), [blob])
+  useEffect(() => () => URL.revokeObjectURL(url), [url])
+  return <img src={url} alt={alt} width={96} height={96} className="photo-thumbs__image" />
+}

@@ -1,0 +1,175 @@
+import { maskitoParseNumber } from '@maskito/kit'
+import * as v from 'valibot'
+import type { OrderBodyInput } from '#contract/schemas/orders.ts'
+
+export const PRICE_MODES = ['single', 'range', 'upto'] as const
+export type PriceMode = (typeof PRICE_MODES)[number]
+
+/** The work-place form as the customer types it: text as typed, money in so'm with spaces, local date and times. */
+export type OrderForm = {
+  name: string
+  atCustomer: boolean
+  atExecutor: boolean
+  isOnline: boolean
+  address: string
+  lat: number | null
+  lng: number | null
+  /** yyyy-mm-dd in the customer's time zone, or empty. */
+  date: string
+  /** HH:MM, or empty. */
+  startTime: string
+  endTime: string
+  priceMode: PriceMode
+  price: string
+  priceMin: string
+  priceMax: string
+  wishes: string
+}
+
+export const emptyOrderForm = (name = ''): OrderForm => ({
+  name,
+  atCustomer: false,
+  atExecutor: false,
+  isOnline: false,
+  address: '',
+  lat: null,
+  lng: null,
+  date: '',
+  startTime: '',
+  endTime: '',
+  priceMode: 'single',
+  price: '',
+  priceMin: '',
+  priceMax: '',
+  wishes: '',
+})
+
+/** A draft saved by an older version of the form may lack newer fields: they start empty. */
+export const restoredOrderForm = (saved: Record<string, unknown>): OrderForm => ({
+  ...emptyOrderForm(),
+  ...(saved as Partial<OrderForm>),
+})
+
+/** The largest price the mask lets through: ten billion so'm, well inside the integer tiyin the API stores. */
+export const PRICE_MAX_SOUM = 9_999_999_999
+export const THOUSAND_SEPARATOR = ' '
+const TIYIN_PER_SOUM = 100
+
+/** "1 250 000" so'm as typed -> 125 000 000 tiyin; empty -> null. */
+export function soumToTiyin(typed: string): number | null {
+  if (!typed.trim()) return null
+  const soum = maskitoParseNumber(typed, { thousandSeparator: THOUSAND_SEPARATOR })
+  return Number.isFinite(soum) ? Math.round(soum * TIYIN_PER_SOUM) : null
+}
+
+/** A local date and time as the instant the API stores; null unless both are given. */
+export function instantOf(date: string, time: string): string | null {
+  if (!date || !time) return null
+  const instant = new Date(`${date}T${time}`)
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString()
+}
+
+/** The prices the chosen mode sends: one value, a range, or only an upper bound. */
+export function pricesOf(form: Pick<OrderForm, 'priceMode' | 'price' | 'priceMin' | 'priceMax'>) {
+  if (form.priceMode === 'single') return { price: soumToTiyin(form.price), price_min: null, price_max: null }
+  if (form.priceMode === 'range')
+    return { price: null, price_min: soumToTiyin(form.priceMin), price_max: soumToTiyin(form.priceMax) }
+  return { price: null, price_min: null, price_max: soumToTiyin(form.priceMax) }
+}
+
+const trimmedOrNull = (text: string) => text.trim() || null
+
+/** The publish payload (contract/schemas/orders.ts) of a filled form and the chosen services. */
+export function orderBodyOf(form: OrderForm, services: number[]): OrderBodyInput {
+  return {
+    services,
+    name: form.name.trim(),
+    description: null,
+    at_customer: form.atCustomer,
+    at_executor: form.atExecutor,
+    is_online: form.isOnline,
+    address: trimmedOrNull(form.address),
+    lat: form.lat,
+    lng: form.lng,
+    started_at: instantOf(form.date, form.startTime),
+    ended_at: instantOf(form.date, form.endTime),
+    ...pricesOf(form),
+    wishes: trimmedOrNull(form.wishes),
+  }
+}
+
+/**
+ * The spec's rules (section 5) with the server's message keys, checked before anything is sent; the server checks
+ * them again. `now` is read at validation time, so a start that was fine a minute ago can become late.
+ */
+export const orderFormSchema = (now: () => Date = () => new Date()) =>
+  v.pipe(
+    v.object({
+      name: v.pipe(v.string(), v.trim(), v.minLength(3, 'order_name_required')),
+      atCustomer: v.boolean(),
+      atExecutor: v.boolean(),
+      isOnline: v.boolean(),
+      address: v.pipe(v.string(), v.maxLength(300, 'text_too_long')),
+      lat: v.nullable(v.number()),
+      lng: v.nullable(v.number()),
+      date: v.string(),
+      startTime: v.string(),
+      endTime: v.string(),
+      priceMode: v.picklist(PRICE_MODES),
+      price: v.string(),
+      priceMin: v.string(),
+      priceMax: v.string(),
+      wishes: v.pipe(v.string(), v.maxLength(5000, 'text_too_long')),
+    }),
+    v.forward(
+      v.check((form) => form.atCustomer || form.atExecutor || form.isOnline, 'work_place_required'),
+      ['isOnline'],
+    ),
+    v.forward(
+      v.check((form) => !form.date || Boolean(form.startTime), 'date_time_required'),
+      ['startTime'],
+    ),
+    v.forward(
+      v.check((form) => Boolean(form.date) || (!form.startTime && !form.endTime), 'date_time_required'),
+      ['date'],
+    ),
+    v.forward(
+      v.check((form) => {
+        const start = instantOf(form.date, form.startTime)
+        return !start || new Date(start) > now()
+      }, 'start_in_past'),
+      ['startTime'],
+    ),
+    v.forward(
+      v.check((form) => {
+        const start = instantOf(form.date, form.startTime)
+        const end = instantOf(form.date, form.endTime)
+        return !start || !end || new Date(end) > new Date(start)
+      }, 'end_before_start'),
+      ['endTime'],
+    ),
+    v.forward(
+      v.check((form) => {
+        if (form.priceMode !== 'range') return true
+        const min = soumToTiyin(form.priceMin)
+        const max = soumToTiyin(form.priceMax)
+        return min === null || max === null || max > min
+      }, 'price_max_below_min'),
+      ['priceMax'],
+    ),
+  )
+
+/** Where each server field error belongs in this form. */
+export const SERVER_FIELDS: Record<string, keyof OrderForm> = {
+  name: 'name',
+  is_online: 'isOnline',
+  at_customer: 'isOnline',
+  at_executor: 'isOnline',
+  address: 'address',
+  started_at: 'startTime',
+  ended_at: 'endTime',
+  price: 'price',
+  price_min: 'priceMin',
+  price_max: 'priceMax',
+  wishes: 'wishes',
+}

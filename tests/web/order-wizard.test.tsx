@@ -1,0 +1,251 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import * as v from 'valibot'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Category } from '#contract/schemas/catalogue.ts'
+import type { OrderDraft } from '#src/lib/local-db.ts'
+import { ApiError } from '#src/lib/api-client.ts'
+import { useSession } from '#src/lib/session-store.ts'
+import {
+  emptyOrderForm,
+  orderBodyOf,
+  orderFormSchema,
+  soumToTiyin,
+  type OrderForm,
+} from '#src/features/order-wizard/order-form.ts'
+import { OrderWizard } from '#src/features/order-wizard/components/order-wizard.tsx'
+import { errorBody, profileOf, renderInApp } from './helpers.tsx'
+
+// jsdom has no IndexedDB: the drafts live in a Map here; the real IndexedDB is exercised in tests/e2e.
+const saved = new Map<string, OrderDraft>()
+const puts: { at: number; draft: OrderDraft }[] = []
+vi.mock('#src/features/order-wizard/draft-store.ts', () => ({
+  draftStore: {
+    get: async (id: string) => structuredClone(saved.get(id)),
+    put: async (draft: OrderDraft) => {
+      puts.push({ at: Date.now(), draft: structuredClone(draft) })
+      saved.set(draft.id, structuredClone(draft))
+    },
+    remove: async (id: string) => void saved.delete(id),
+    latestOf: async () => undefined,
+    list: async () => [...saved.values()],
+  },
+}))
+const sendOrQueue = vi.fn()
+vi.mock('#src/lib/outbox.ts', () => ({
+  sendOrQueue: (...args: unknown[]) => sendOrQueue(...args),
+  onOutboxDelivered: () => () => {},
+}))
+vi.mock('dexie-react-hooks', () => ({ useLiveQuery: () => [] }))
+
+const DRAFT_ID = '0b9c3d52-4f7e-4a57-9a43-2f1f6a0c9e11'
+const category: Category = {
+  id: 3,
+  name: 'Мастера по ремонту',
+  slug: 'mastera-po-remontu',
+  subtitle: 'Электрики, сантехники',
+  services: [
+    {
+      id: 30,
+      name: 'Электрика',
+      slug: 'elektrika',
+      description: null,
+      parent: null,
+      parent_slug: null,
+      status: 'approved',
+      category: { id: 3, slug: 'mastera-po-remontu', name: 'Мастера по ремонту' },
+      children_count: 2,
+      children: [
+        { id: 31, name: 'Установка розеток', slug: 'ustanovka-rozetok' },
+        { id: 32, name: 'Замена проводки', slug: 'zamena-provodki' },
+      ],
+    },
+  ],
+}
+
+const filled = (changes: Partial<OrderForm>): OrderForm => ({
+  ...emptyOrderForm('Повесить люстру'),
+  ...changes,
+})
+const issuesOf = (form: OrderForm, now = new Date('2026-11-21T12:00:00')) => {
+  const result = v.safeParse(
+    orderFormSchema(() => now),
+    form,
+  )
+  return result.success ? {} : v.flatten(result.issues).nested
+}
+
+beforeEach(() => {
+  saved.clear()
+  puts.length = 0
+  sendOrQueue.mockReset()
+})
+
+describe('order form rules', () => {
+  it('sends so typed with thousands spaces as tiyin, by price mode', () => {
+    expect(soumToTiyin('1 250 000')).toBe(125_000_000)
+    expect(soumToTiyin('')).toBeNull()
+    const base = filled({ isOnline: true })
+    expect(orderBodyOf({ ...base, priceMode: 'single', price: '200 000' }, [31])).toMatchObject({
+      price: 20_000_000,
+      price_min: null,
+      price_max: null,
+    })
+    expect(
+      orderBodyOf({ ...base, priceMode: 'range', priceMin: '150 000', priceMax: '300 000' }, [31]),
+    ).toMatchObject({ price: null, price_min: 15_000_000, price_max: 30_000_000 })
+    expect(orderBodyOf({ ...base, priceMode: 'upto', priceMax: '90 000' }, [31])).toMatchObject({
+      price: null,
+      price_min: null,
+      price_max: 9_000_000,
+    })
+  })
+
+  it('sends the local date and times as instants', () => {
+    const body = orderBodyOf(
+      filled({ isOnline: true, date: '2026-11-22', startTime: '10:30', endTime: '13:00' }),
+      [31],
+    )
+    expect(body.started_at).toBe(new Date(2026, 10, 22, 10, 30).toISOString())
+    expect(body.ended_at).toBe(new Date(2026, 10, 22, 13, 0).toISOString())
+  })
+
+  it('checks the spec rules with the server message keys', () => {
+    expect(issuesOf(filled({}))).toMatchObject({ isOnline: ['work_place_required'] })
+    expect(issuesOf(filled({ name: 'ab', isOnline: true }))).toMatchObject({ name: ['order_name_required'] })
+    expect(issuesOf(filled({ atCustomer: true, date: '2026-11-21', startTime: '11:00' }))).toMatchObject({
+      startTime: ['start_in_past'],
+    })
+    expect(
+      issuesOf(filled({ atCustomer: true, date: '2026-11-22', startTime: '11:00', endTime: '10:00' })),
+    ).toMatchObject({ endTime: ['end_before_start'] })
+    expect(
+      issuesOf(filled({ atExecutor: true, priceMode: 'range', priceMin: '300 000', priceMax: '300 000' })),
+    ).toMatchObject({ priceMax: ['price_max_below_min'] })
+    expect(issuesOf(filled({ atExecutor: true, date: '2026-11-22' }))).toMatchObject({
+      startTime: ['date_time_required'],
+    })
+    expect(
+      issuesOf(filled({ isOnline: true, date: '2026-11-22', startTime: '12:30', endTime: '14:00' })),
+    ).toEqual({})
+  })
+})
+
+describe('OrderWizard', () => {
+  it('asks for at least one sub-service on the select form', async () => {
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard category={category} serviceSlugs={['elektrika']} form="select" draftId={DRAFT_ID} />,
+    )
+    await user.click(await screen.findByRole('button', { name: 'Далее' }))
+    expect(await screen.findByText('Выберите хотя бы одну услугу')).toBeTruthy()
+    await user.click(screen.getByLabelText('Замена проводки'))
+    expect(screen.queryByText('Выберите хотя бы одну услугу')).toBeNull()
+    await waitFor(() => expect(saved.get(DRAFT_ID)?.services).toEqual([32]))
+    expect(saved.get(DRAFT_ID)?.session).toEqual({
+      parent_service_id: 30,
+      services: ['zamena-provodki'],
+      category_slug: 'mastera-po-remontu',
+    })
+  })
+
+  it('keeps every change on the device within 300 ms and restores it on return', async () => {
+    // A phone keyboard: a key every 100 ms.
+    const user = userEvent.setup({ delay: 100 })
+    const first = renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    const name = await screen.findByLabelText('Что нужно сделать')
+    await user.clear(name)
+    await user.type(name, 'Заменить проводку')
+    // Steady typing does not postpone saving: the draft was saved while the words were still coming.
+    const whileTyping = puts.map((put) => put.draft.fields.name)
+    expect(whileTyping.filter((text) => text !== 'Заменить проводку').length).toBeGreaterThanOrEqual(3)
+    await user.click(screen.getByLabelText('Онлайн'))
+    const changedAt = Date.now()
+    await waitFor(() => expect(saved.get(DRAFT_ID)?.fields.isOnline).toBe(true), { timeout: 300 })
+    expect(Date.now() - changedAt).toBeLessThan(300)
+    await user.type(screen.getByLabelText('Пожелания'), 'Вечером')
+    await waitFor(() => expect(saved.get(DRAFT_ID)?.fields.wishes).toBe('Вечером'), { timeout: 300 })
+    first.unmount()
+
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    expect(
+      await screen.findByText('Черновик восстановлен: все поля такие, какими вы их оставили.'),
+    ).toBeTruthy()
+    expect((screen.getByLabelText('Что нужно сделать') as HTMLInputElement).value).toBe('Заменить проводку')
+    expect((screen.getByLabelText('Онлайн') as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByLabelText('Пожелания') as HTMLTextAreaElement).value).toBe('Вечером')
+  })
+
+  it('shows the rule messages at publish and the server field errors on their fields', async () => {
+    act(() => useSession.getState().setSession({ token: 'access-1', profile: profileOf() as never }))
+    sendOrQueue.mockRejectedValue(
+      new ApiError(
+        400,
+        errorBody('validation', 'start_in_past', 'Время начала должно быть позже текущего', {
+          started_at: ['Время начала должно быть позже текущего'],
+        }) as never,
+      ),
+    )
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    await user.click(await screen.findByRole('button', { name: 'Опубликовать заказ' }))
+    expect(
+      await screen.findByText('Выберите место работы: у заказчика, у исполнителя или онлайн'),
+    ).toBeTruthy()
+    expect(sendOrQueue).not.toHaveBeenCalled()
+
+    await user.click(screen.getByLabelText('У меня'))
+    await user.click(screen.getByRole('button', { name: 'Опубликовать заказ' }))
+    const startTime = screen.getByLabelText('От', { selector: 'input[type="time"]' })
+    await waitFor(() => expect(startTime.getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByText('Время начала должно быть позже текущего')).toBeTruthy()
+    expect(sendOrQueue.mock.calls[0]![0]).toMatchObject({
+      kind: 'publish-order',
+      idempotencyKey: DRAFT_ID,
+      body: { services: [32], name: 'Замена проводки', at_customer: true },
+    })
+    useSession.getState().clear()
+  })
+
+  it('tells the customer an order published offline goes out when the network returns', async () => {
+    act(() => useSession.getState().setSession({ token: 'access-1', profile: profileOf() as never }))
+    sendOrQueue.mockResolvedValue({ status: 'queued' })
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    await user.click(await screen.findByLabelText('Онлайн'))
+    await user.click(screen.getByRole('button', { name: 'Опубликовать заказ' }))
+    expect(
+      await screen.findByText('Нет интернета. Заказ сохранён и отправится сам, когда появится сеть.'),
+    ).toBeTruthy()
+    await waitFor(() => expect(saved.get(DRAFT_ID)?.pending).toBe(true))
+    useSession.getState().clear()
+  })
+})
