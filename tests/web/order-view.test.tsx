@@ -95,6 +95,18 @@ describe('the order page', () => {
     expect(screen.getByTestId('order-status').textContent).toBe('Открыт')
   })
 
+  it('opens the photos from their thumbnails in the viewer', async () => {
+    as(null)
+    const user = userEvent.setup()
+    stubOrder(orderOf({ photos: ['/api/uploads/orders/42/a.webp', '/api/uploads/orders/42/b.webp'] }))
+    show()
+    const thumbnails = within(await screen.findByRole('region', { name: 'Фото' })).getAllByRole('button')
+    expect(thumbnails).toHaveLength(2)
+    await user.click(thumbnails[1]!)
+    const viewer = screen.getByRole('dialog', { name: 'Фото 2 из 2' })
+    expect(within(viewer).getByRole('img').getAttribute('alt')).toBe('Повесить люстру: фото 2 из 2')
+  })
+
   it.each([
     ['a single price', { price: 20_000_000, price_min: null, price_max: null }, /^200\s000 сум$/],
     ['a maximum only', { price_min: null, price_max: 30_000_000 }, /^до 300\s000 сум$/],
