@@ -1,6 +1,7 @@
 import { createFileRoute, useParams } from '@tanstack/react-router'
 import { NotFound } from '#src/components/not-found.tsx'
-import { WithCatalog } from '#src/features/order-view/components/with-catalog.tsx'
+import { WithCatalog } from '#src/components/with-catalog.tsx'
+import { loadOrderViewCatalog } from '#src/features/order-view/catalog.ts'
 import { OrderScreen } from '#src/features/order-view/components/order-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
@@ -15,7 +16,7 @@ function DirectOrderViewScreen() {
   // chunk, one more request for the first screen.
   const { orderId } = useParams({ from: '/direct/order/$orderId' })
   return /^\d+$/.test(orderId) ? (
-    <WithCatalog>
+    <WithCatalog load={loadOrderViewCatalog}>
       <OrderScreen key={orderId} orderId={Number(orderId)} />
     </WithCatalog>
   ) : (

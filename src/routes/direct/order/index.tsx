@@ -1,6 +1,7 @@
 import { createFileRoute, useSearch } from '@tanstack/react-router'
+import { WithCatalog } from '#src/components/with-catalog.tsx'
+import { loadOrderViewCatalog } from '#src/features/order-view/catalog.ts'
 import { DirectOrderScreen } from '#src/features/order-view/components/direct-order-screen.tsx'
-import { WithCatalog } from '#src/features/order-view/components/with-catalog.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/direct/order/')({
@@ -16,7 +17,7 @@ function DirectOrderRoute() {
   // NOTE: not Route.useSearch(), for the reason given in ../../order/$orderId.tsx.
   const { executor } = useSearch({ from: '/direct/order/' })
   return (
-    <WithCatalog>
+    <WithCatalog load={loadOrderViewCatalog}>
       <DirectOrderScreen executor={executor} />
     </WithCatalog>
   )
