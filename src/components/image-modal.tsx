@@ -35,10 +35,10 @@ export function ImageModal({ images, index, onIndexChange, onClose }: ImageModal
         {count > 1 && (
           <div className="image-modal__nav">
             <button type="button" className="button button--secondary" onClick={() => step(-1)}>
-              <span aria-hidden="true">←</span> <Trans>Previous</Trans>
+              <span aria-hidden="true">←</span> <Trans>Previous photo</Trans>
             </button>
             <button type="button" className="button button--secondary" onClick={() => step(1)}>
-              <Trans>Next</Trans> <span aria-hidden="true">→</span>
+              <Trans>Next photo</Trans> <span aria-hidden="true">→</span>
             </button>
           </div>
         )}

@@ -5,6 +5,29 @@ const product = useProduct()
 
 const DEMO_EXECUTOR = '998901110002'
 const DEMO_PASSWORD = 'fika-demo-2026'
+const DEMO_CUSTOMER = '998901110001'
+const V1 = '/api/fika/freelancer/v1.0.1'
+
+/** An open order of the demo customer, published through the API. */
+async function publishAsDemoCustomer(name: string) {
+  const login = await fetch(`${product.url}${V1}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_CUSTOMER, password: DEMO_PASSWORD, type: 'customer' }),
+  })
+  const { token } = (await login.json()) as { token: string }
+  const service = await fetch(`${product.url}${V1}/categories/mastera-po-remontu/restnew/elektrika`)
+  const published = await fetch(`${product.url}${V1}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      services: [((await service.json()) as { id: number }).id],
+      name,
+      is_online: true,
+    }),
+  })
+  return (await published.json()) as { id: number }
+}
 
 describe('the app shell', () => {
   test('a guest sent to a private page lands on the home page', async () => {
@@ -38,9 +61,10 @@ describe('the app shell', () => {
       await page.goto(`${product.url}${path}`)
       await expect.poll(() => new URL(page.url()).pathname, { message: path }).toBe('/')
     }
-    await page.goto(`${product.url}/order/15`)
-    await page.getByRole('heading', { name: 'Заказ' }).waitFor()
-    await expectAccessible(page, '/order/15 for an executor')
+    const order = await publishAsDemoCustomer('Собрать кухонный гарнитур')
+    await page.goto(`${product.url}/order/${order.id}`)
+    await page.getByRole('heading', { name: 'Собрать кухонный гарнитур' }).waitFor()
+    await expectAccessible(page, `/order/${order.id} for an executor`)
     // The logo takes a logged-in executor to the own profile.
     await page.getByRole('link', { name: /Fika/ }).first().click()
     await page.waitForURL(`${product.url}/account`)

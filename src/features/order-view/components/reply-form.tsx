@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { ReplyBodySchema } from '#contract/schemas/orders.ts'
 import {
@@ -30,20 +30,25 @@ export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
     defaultValues: { message: draft.text },
   })
   const { errors, isSubmitting } = form.formState
+  // The latest callback, without re-running the effects below on every render of the parent.
+  const onSentRef = useRef(onSent)
+  useEffect(() => {
+    onSentRef.current = onSent
+  })
 
   const delivered = useCallback(
     ({ ok, data }: LateDelivery) => {
       setQueued(false)
       if (ok) {
         dropReplyDraft(orderId)
-        onSent(null)
+        onSentRef.current(null)
         return
       }
       // Refused when it finally arrived (the order was paused meanwhile): the text stays for another try.
       keepReplyDraft(orderId, { ...draft, text: form.getValues('message'), queued: false })
       setFailure(refusalText(i18n, data))
     },
-    [orderId, draft, onSent, i18n, form],
+    [orderId, draft, i18n, form],
   )
 
   useEffect(() => onReplyDelivered(draft.key, delivered), [draft.key, delivered])
@@ -57,12 +62,12 @@ export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
       if (!current || waiting) return
       keepReplyDraft(orderId, { ...draft, queued: false })
       setQueued(false)
-      onSent(null)
+      onSentRef.current(null)
     })
     return () => {
       current = false
     }
-  }, [orderId, draft, onSent])
+  }, [orderId, draft])
 
   const submit = form.handleSubmit(async ({ message }) => {
     setFailure(null)
