@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as v from 'valibot'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Category } from '#contract/schemas/catalogue.ts'
 import type { OrderDraft } from '#src/lib/local-db.ts'
 import { ApiError } from '#src/lib/api-client.ts'
@@ -13,8 +13,12 @@ import {
   soumToTiyin,
   type OrderForm,
 } from '#src/features/order-wizard/order-form.ts'
+import { loadOrderWizardCatalog } from '#src/features/order-wizard/catalog.ts'
 import { OrderWizard } from '#src/features/order-wizard/components/order-wizard.tsx'
 import { errorBody, profileOf, renderInApp } from './helpers.tsx'
+
+// The wizard's messages load with its chunk (docs/decisions/007); a component test loads them itself.
+beforeAll(loadOrderWizardCatalog)
 
 // jsdom has no IndexedDB: the drafts live in a Map here; the real IndexedDB is exercised in tests/e2e.
 const saved = new Map<string, OrderDraft>()

@@ -4,8 +4,11 @@ import { afterEach, beforeAll, vi } from 'vitest'
 import { messages } from '#src/locales/ru/messages.po'
 
 // Components render in Russian, the product's default language, as a first-time visitor sees them.
+// load, not loadAndActivate: a feature's catalog may already be in (a module that awaits it at import, see
+// docs/decisions/007), and loadAndActivate would replace it.
 beforeAll(() => {
-  i18n.loadAndActivate({ locale: 'ru', messages })
+  i18n.load('ru', messages)
+  i18n.activate('ru')
 })
 
 afterEach(() => {

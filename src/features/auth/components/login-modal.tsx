@@ -14,6 +14,11 @@ import { useAuthModal } from '../auth-modal-store.ts'
 import { useEnterAccount } from '../use-enter-account.ts'
 import { applyServerError } from '../use-server-errors.ts'
 import { fieldErrorText } from './field-error.ts'
+import { loadAuthCatalog } from '../catalog.ts'
+
+// The modals' messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
+// loaded.
+await loadAuthCatalog()
 
 export const PHONE_FOCUS_DELAY_MS = 200
 

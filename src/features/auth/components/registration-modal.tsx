@@ -18,6 +18,11 @@ import { applyServerError } from '../use-server-errors.ts'
 import { CodeStep } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
 import { useResetOnClose } from './use-reset-on-close.ts'
+import { loadAuthCatalog } from '../catalog.ts'
+
+// The modals' messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
+// loaded.
+await loadAuthCatalog()
 
 const PersonSchema = v.object({ name: NameSchema, surname: SurnameSchema, phone: PhoneSchema })
 type PersonForm = v.InferInput<typeof PersonSchema>

@@ -17,6 +17,11 @@ import { applyServerError } from '../use-server-errors.ts'
 import { CodeStep } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
 import { useResetOnClose } from './use-reset-on-close.ts'
+import { loadAuthCatalog } from '../catalog.ts'
+
+// The modals' messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
+// loaded.
+await loadAuthCatalog()
 
 const PhoneFormSchema = v.object({ phone: PhoneSchema })
 type PhoneForm = v.InferInput<typeof PhoneFormSchema>

@@ -9,6 +9,11 @@ import type { Category } from '#contract/schemas/catalogue.ts'
 import { useCategory } from '../use-category.ts'
 import { DraftList } from './draft-list.tsx'
 import { OrderWizard, type WizardForm } from './order-wizard.tsx'
+import { loadOrderWizardCatalog } from '../catalog.ts'
+
+// The wizard's messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves only once
+// they are loaded, so no step ever shows untranslated text.
+await loadOrderWizardCatalog()
 
 function WithCategory({ slug, children }: { slug: string; children: (category: Category) => ReactNode }) {
   const category = useCategory(slug)
