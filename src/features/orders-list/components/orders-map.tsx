@@ -41,7 +41,7 @@ export function OrdersMap() {
       cluster: true,
       clusterRadius: 48,
       clusterMaxZoom: 16,
-      clusterProperties: CLUSTER_PROPERTIES as never,
+      clusterProperties: CLUSTER_PROPERTIES,
     })
     // Markers are HTML buttons (focusable, named, no glyphs needed); this invisible layer makes the source render,
     // so its clusters can be read back.
