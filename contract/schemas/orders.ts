@@ -207,9 +207,9 @@ export const ReviewSchema = v.object({
 })
 
 /** How many orders one cell of the map's grid shows before it stands for "this many or more". */
-export const MAP_CELL_LIMIT = 20
+export const MAP_CELL_LIMIT = 12
 /** The map's box is cut into GRID x GRID cells; each answers its orders or, when full, one area. */
-export const MAP_GRID = 6
+export const MAP_GRID = 5
 
 const Coordinate = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max))
 export const OrdersMapQuerySchema = v.object({
