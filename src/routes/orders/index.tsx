@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { OfflineNotice } from '#src/components/offline-notice.tsx'
+import { createFileRoute, Link, useNavigate, useSearch } from '@tanstack/react-router'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { OrdersFeed } from '#src/features/orders-list/components/orders-feed.tsx'
 import { OrdersFilters } from '#src/features/orders-list/components/orders-filters.tsx'
 import { OrdersTabs } from '#src/features/orders-list/components/orders-tabs.tsx'
-import '#src/features/orders-list/orders-list.css'
-import { parseOrdersSearch, viewOf, type OrdersSearch } from '#src/features/orders-list/orders-search.ts'
+import { viewOf } from '#src/features/orders-list/orders-query.ts'
+import { parseOrdersSearch, type OrdersSearch } from '#src/features/orders-list/orders-search.ts'
 import { useCatalogueChoices } from '#src/features/orders-list/use-catalogue-choices.ts'
 import { useOrderWords } from '#src/features/orders-list/use-order-words.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
@@ -26,8 +25,10 @@ const filtersKey = ({ view: _view, tab: _tab, ...filters }: OrdersSearch) => JSO
  */
 function OrdersScreen() {
   const { t } = useLingui()
-  const search = Route.useSearch()
-  const navigate = Route.useNavigate()
+  // Through the hooks rather than Route.*: the screen's chunk then does not share this file with the app's first
+  // load, which would ship this route's definition as a chunk of its own.
+  const search = useSearch({ from: '/orders/' })
+  const navigate = useNavigate({ from: '/orders/' })
   const visitor = useSession((state) => (state.token ? (state.profile?.type ?? 'customer') : 'guest'))
   const view = viewOf(search, visitor)
   const { categories } = useCatalogueChoices()
@@ -40,7 +41,6 @@ function OrdersScreen() {
       title={view === 'mine' ? t`My orders` : t`Open orders`}
       description={t`Orders for services in Uzbekistan: filter by service, price, date and place.`}
     >
-      <OfflineNotice />
       <nav aria-label={t`Other views`} className="orders-links">
         {visitor === 'executor' && (
           <>

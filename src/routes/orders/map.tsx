@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { OfflineNotice } from '#src/components/offline-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { OrdersMap } from '#src/features/orders-list/components/orders-map.tsx'
-import '#src/features/orders-list/orders-list.css'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/orders/map')({
@@ -18,7 +16,6 @@ function OrdersMapScreen() {
       title={t`Orders on the map`}
       description={t`Open orders near you, on the map of Uzbekistan.`}
     >
-      <OfflineNotice />
       <nav aria-label={t`Other views`} className="orders-links">
         <Link to="/orders" className="chip">
           <Trans>Orders as a list</Trans>

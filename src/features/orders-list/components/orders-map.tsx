@@ -6,6 +6,7 @@ import type { OrderMarker, OrdersMapResponse } from '#contract/schemas/orders.ts
 import { CITY_ZOOM, TASHKENT_CENTER } from '#src/features/map/map-style.ts'
 import { MapView, type MapLibre } from '#src/features/map/map-view.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
+import '../orders-list.css'
 import { ordersApi } from '../api/orders-api.ts'
 import { CLUSTER_PROPERTIES, countLabel, featuresOf, type MarkerProperties } from '../map-features.ts'
 import { usePriceText } from '../use-price-text.ts'
