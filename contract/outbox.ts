@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { V1 } from './endpoints.ts'
+import { V1 } from './endpoint.ts'
 
 /**
  * The offline outbox (docs/decisions/006-offline-outbox.md): what the web app and the service worker agree on.

@@ -3,7 +3,7 @@
  * against the built app served by the real server (run `npm run build` first). Target: at most 150 KB of JS.
  */
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -61,6 +61,20 @@ try {
   )
   console.log(`CSS loaded by / before any interaction: ${kb(total('css'))} gzip`)
   if (total('js') > JS_BUDGET_BYTES) process.exitCode = 1
+
+  // The map's chunks load only with a map screen; `/` must not load them (tests/e2e/orders-list.test.ts).
+  const assets = await readdir('dist/assets')
+  const mapChunks = assets.filter((name) =>
+    /^(maplibre-map|maplibre-gl-worker|uzbekistan-outline)-.+\.(js|css)$/.test(name),
+  )
+  let mapTotal = 0
+  for (const name of mapChunks) {
+    const gzip = gzipSync(await readFile(join('dist/assets', name)), { level: 9 }).length
+    mapTotal += gzip
+    console.log(`map  ${kb(gzip).padStart(9)} gzip  /assets/${name}`)
+  }
+  console.log(`The map's chunks (loaded by /orders/map, not by /): ${kb(mapTotal)} gzip`)
+  if (loaded.some((file) => mapChunks.some((name) => file.url.endsWith(name)))) process.exitCode = 1
 } finally {
   server.kill('SIGTERM')
   await rm(dataDir, { recursive: true, force: true })

@@ -52,6 +52,15 @@ registerRoute(
   }),
 )
 
+// The map's code is left out of the precache (vite.config.ts) and kept once used: hashed names never change.
+registerRoute(
+  ({ url }) => /^\/assets\/(maplibre-|uzbekistan-outline-)/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'map-code',
+    plugins: [new ExpirationPlugin({ maxEntries: 10, maxAgeSeconds: 90 * 24 * 3600 })],
+  }),
+)
+
 // Publishing an order or replying with no network: kept here and sent later (outbox.ts).
 registerOutbox()
 

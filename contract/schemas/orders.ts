@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import { ListMetaSchema } from './catalogue.ts'
 
-export const ORDER_STATUSES = ['open', 'inactive', 'in_progress', 'completed', 'canceled', 'archive'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+import { ORDER_PLACES, ORDER_STATUSES } from '../order-values.ts'
+
+export { ORDER_PLACES, ORDER_STATUSES, type OrderPlace, type OrderStatus } from '../order-values.ts'
 export const REPLY_MIN = 5
 export const REVIEW_MIN = 10
 export const TEXT_MAX = 5000
@@ -109,8 +110,6 @@ export const OrderParamsSchema = v.object({
 
 const Tiyin = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'invalid_request'), v.transform(Number))
 const Day = v.pipe(v.string(), v.isoDate('invalid_request'))
-export const ORDER_PLACES = ['online', 'at_customer', 'at_executor'] as const
-export type OrderPlace = (typeof ORDER_PLACES)[number]
 
 /**
  * The list's filters besides tab and service: a price range in tiyin that an order's price (or its min-max range)
@@ -217,9 +216,9 @@ export const ReviewSchema = v.object({
 })
 
 /** How many orders one cell of the map's grid shows before it stands for "this many or more". */
-export const MAP_CELL_LIMIT = 20
+export const MAP_CELL_LIMIT = 12
 /** The map's box is cut into GRID x GRID cells; each answers its orders or, when full, one area. */
-export const MAP_GRID = 6
+export const MAP_GRID = 5
 
 const Coordinate = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max))
 export const OrdersMapQuerySchema = v.object({

@@ -1,6 +1,6 @@
 import ky, { HTTPError, type KyInstance } from 'ky'
 import * as v from 'valibot'
-import { buildPath, type Endpoint } from '#contract/endpoints.ts'
+import { buildPath, type Endpoint } from '#contract/endpoint.ts'
 import { ErrorBodySchema, type ErrorBody } from '#contract/errors.ts'
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : never

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { buildPath, type Endpoint } from '#contract/endpoints.ts'
+import { buildPath, type Endpoint } from '#contract/endpoint.ts'
 import {
   IDEMPOTENCY_HEADER,
   OUTBOX_CHANNEL,

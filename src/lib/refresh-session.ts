@@ -1,4 +1,4 @@
-import { endpoints } from '#contract/endpoints.ts'
+import { REFRESH_PATH } from '#contract/endpoint.ts'
 import { SESSION_STORAGE_KEY, useSession } from './session-store.ts'
 
 const LOCK_NAME = 'fika-token-refresh'
@@ -14,7 +14,7 @@ function storedToken(): string | null {
 }
 
 async function requestNewToken(): Promise<string | null> {
-  const url = new URL(endpoints.refreshPost.path, globalThis.location?.origin)
+  const url = new URL(REFRESH_PATH, globalThis.location?.origin)
   const response = await fetch(url, { method: 'POST', credentials: 'same-origin' })
   if (!response.ok) return null
   return ((await response.json()) as { token: string }).token

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct, waitForServiceWorker } from './helpers.ts'
+import { expectAccessible, openPhone, useProduct, waitForServiceWorker, waitUntilSaved } from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
@@ -100,6 +100,9 @@ describe('the order wizard', () => {
     await fillWorkPlace(page, 'Генеральная уборка квартиры')
     // Saved within 300 ms of the last change.
     await page.waitForTimeout(400)
+    // The category itself is kept on the device a moment after the first screen (after-first-load.ts): wait for it,
+    // or the offline reload rightly says the page is not saved yet.
+    await waitUntilSaved(page, 'category:domashniy-personal')
     await context.setOffline(true)
     await page.reload()
     await page.getByText('Черновик восстановлен').waitFor()

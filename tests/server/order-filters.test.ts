@@ -5,7 +5,8 @@ import { MAP_CELL_LIMIT } from '#contract/schemas/orders.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
-const t = useTestApp({ catalogue: true })
+const MAP_STYLE_URL = 'https://tiles.example.com/styles/streets.json'
+const t = useTestApp({ catalogue: true, config: { MAP_STYLE_URL } })
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.inject({ method: 'GET', url: `${V1}${url}`, headers })
@@ -189,4 +190,11 @@ describe('GET /orders/map', () => {
       })
     },
   )
+})
+
+describe('GET /settings', () => {
+  it('tells the web app the configured map style (MAP_STYLE_URL)', async () => {
+    const response = await get('/settings')
+    expect(response.json()).toMatchObject({ map_style_url: MAP_STYLE_URL })
+  })
 })

@@ -19,7 +19,7 @@ const money = (value: MarkerRow['price']) => (value === null ? null : Number(val
 
 /**
  * Open orders in a map box without counting them all: the box is cut into MAP_GRID x MAP_GRID cells and each cell
- * reads at most MAP_CELL_LIMIT orders through the GiST index on their point (orders_open_point). A cell that
+ * reads the MAP_CELL_LIMIT orders nearest its middle through the GiST index on their point (orders_open_point). A cell that
  * fills up answers one area ("this many or more") instead of its orders, so a crowded city costs a few hundred
  * index reads, whatever the number of orders, and the markers spread over the whole box.
  */
@@ -30,27 +30,27 @@ export async function mapMarkers(
   const [minLng, minLat, maxLng, maxLat] = query.bbox as [number, number, number, number]
   const width = (maxLng - minLng) / MAP_GRID
   const height = (maxLat - minLat) / MAP_GRID
-  const cells: SQL[] = []
-  for (let column = 0; column < MAP_GRID; column++) {
-    for (let row = 0; row < MAP_GRID; row++) {
-      const [x0, y0] = [minLng + column * width, minLat + row * height]
-      cells.push(
-        sql`(${cells.length}::int, ${x0}::float8, ${y0}::float8, ${x0 + width}::float8, ${y0 + height}::float8)`,
-      )
-    }
-  }
   const extra: SQL[] = []
   if (query.serviceId !== undefined) extra.push(sql`and ${arrayContains(orders.services, [query.serviceId])}`)
   if (query.categoryId !== undefined) extra.push(sql`and ${eq(orders.categoryId, query.categoryId)}`)
+  // The cells are made in SQL from the box (a few parameters, not five per cell: less to parse and plan).
   // The condition repeats the partial index's own (status = 'open' and not is_direct) so the planner can use it.
+  // Ordering by distance to the cell's middle makes it walk the index nearest first and stop at the limit; without
+  // it the planner may pick a bitmap scan, which reads every order of a crowded cell before limiting.
   const result = (await db.execute(sql`
     select cell.n as cell, o.id, o.name, o.lat, o.lng, o.price, o.price_min, o.price_max
-    from (values ${sql.join(cells, sql`, `)}) as cell(n, x0, y0, x1, y1)
+    from generate_series(0, ${MAP_GRID * MAP_GRID - 1}::int) as n,
+    lateral (
+      select ${minLng}::float8 + (n / ${MAP_GRID}::int) * ${width}::float8 as x0,
+             ${minLat}::float8 + (n % ${MAP_GRID}::int) * ${height}::float8 as y0
+    ) corner,
+    lateral (select n, x0, y0, x0 + ${width}::float8 as x1, y0 + ${height}::float8 as y1) cell
     cross join lateral (
       select id, name, lat, lng, price, price_min, price_max from orders
       where status = 'open' and not is_direct
         and point(lng, lat) <@ box(point(cell.x0, cell.y0), point(cell.x1, cell.y1))
         ${sql.join(extra, sql` `)}
+      order by point(lng, lat) <-> point((cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2)
       limit ${MAP_CELL_LIMIT}
     ) o`)) as unknown as { rows: MarkerRow[] }
   const byCell = new Map<number, MarkerRow[]>()

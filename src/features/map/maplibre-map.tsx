@@ -56,9 +56,7 @@ export default function MapLibreMap({
     'Map.Title': label,
     'NavigationControl.ZoomIn': t`Zoom in`,
     'NavigationControl.ZoomOut': t`Zoom out`,
-    'NavigationControl.ResetBearing': t`Reset the map to north`,
     'Popup.Close': t`Close`,
-    'Marker.Title': t`Map marker`,
     'AttributionControl.ToggleAttribution': t`Map sources`,
   }))
   const start = useEffectEvent(() => ({ center, zoom }))

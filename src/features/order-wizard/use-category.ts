@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { Category } from '#contract/schemas/catalogue.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import type { Saved } from '#src/lib/saved-call.ts'
-import { wizardApi } from './api/wizard-api.ts'
+import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 
 type State =
   | { status: 'loading' }
@@ -15,7 +15,7 @@ export function useCategory(slug: string): State {
   const [state, setState] = useState<{ slug: string; value: State }>({ slug, value: { status: 'loading' } })
   useEffect(() => {
     let current = true
-    wizardApi
+    catalogueApi
       .category(slug)
       .then((result) => current && setState({ slug, value: { status: 'ready', ...result } }))
       .catch(

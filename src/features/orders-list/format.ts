@@ -1,5 +1,6 @@
 import type { Order } from '#contract/schemas/orders.ts'
-import { TIYIN_PER_SOM } from './orders-search.ts'
+
+export const TIYIN_PER_SOM = 100
 
 type Priced = Pick<Order, 'price' | 'price_min' | 'price_max'>
 /** How a price is said in each language; `amount` is already grouped by thousands. */

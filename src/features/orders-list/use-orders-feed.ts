@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { ordersApi } from './api/orders-api.ts'
-import { ordersQueryOf, type OrdersSearch, type OrderView } from './orders-search.ts'
+import { ordersQueryOf } from './orders-query.ts'
+import type { OrdersSearch, OrderView } from './orders-search.ts'
 
 export const PER_PAGE = 10
 

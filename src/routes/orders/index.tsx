@@ -1,98 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { OfflineNotice } from '#src/components/offline-notice.tsx'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
-import { OrdersFeed } from '#src/features/orders-list/components/orders-feed.tsx'
-import { OrdersFilters } from '#src/features/orders-list/components/orders-filters.tsx'
-import { OrdersTabs } from '#src/features/orders-list/components/orders-tabs.tsx'
-import '#src/features/orders-list/orders-list.css'
-import { parseOrdersSearch, viewOf, type OrdersSearch } from '#src/features/orders-list/orders-search.ts'
-import { useCatalogueChoices } from '#src/features/orders-list/use-catalogue-choices.ts'
-import { useOrderWords } from '#src/features/orders-list/use-order-words.ts'
+import { createFileRoute } from '@tanstack/react-router'
+import { OrdersScreen } from '#src/features/orders-list/components/orders-screen.tsx'
+import { parseOrdersSearch } from '#src/features/orders-list/orders-search.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
-import { useSession } from '#src/lib/session-store.ts'
 
+// The screen lives in its feature so that its messages load with it (docs/decisions/007).
 export const Route = createFileRoute('/orders/')({
   validateSearch: parseOrdersSearch,
   beforeLoad: guardRoute('orders'),
   component: OrdersScreen,
 })
-
-const filtersKey = ({ view: _view, tab: _tab, ...filters }: OrdersSearch) => JSON.stringify(filters)
-
-/**
- * A guest sees the open orders; a customer their own, by status; a specialist the open orders to reply to and,
- * under "My orders", those they replied to or were chosen for.
- */
-function OrdersScreen() {
-  const { t } = useLingui()
-  const search = Route.useSearch()
-  const navigate = Route.useNavigate()
-  const visitor = useSession((state) => (state.token ? (state.profile?.type ?? 'customer') : 'guest'))
-  const view = viewOf(search, visitor)
-  const { categories } = useCatalogueChoices()
-  const { statuses } = useOrderWords()
-  const tab = view === 'open' ? 'open' : (search.tab ?? 'open')
-  const tabName = statuses[tab]
-
-  return (
-    <ScreenLayout
-      title={view === 'mine' ? t`My orders` : t`Open orders`}
-      description={t`Orders for services in Uzbekistan: filter by service, price, date and place.`}
-    >
-      <OfflineNotice />
-      <nav aria-label={t`Other views`} className="orders-links">
-        {visitor === 'executor' && (
-          <>
-            <Link
-              to="/orders"
-              search={{ ...search, view: 'open', tab: undefined }}
-              aria-current={view === 'open' ? 'page' : undefined}
-              className="chip"
-            >
-              <Trans>Open orders</Trans>
-            </Link>
-            <Link
-              to="/orders"
-              search={{ ...search, view: 'mine' }}
-              aria-current={view === 'mine' ? 'page' : undefined}
-              className="chip"
-            >
-              <Trans>My orders</Trans>
-            </Link>
-          </>
-        )}
-        {visitor !== 'guest' && (
-          <>
-            <Link to="/orders/map" className="chip">
-              <Trans>On the map</Trans>
-            </Link>
-            <Link to="/direct/order" className="chip">
-              <Trans>Direct orders</Trans>
-            </Link>
-          </>
-        )}
-      </nav>
-      {view === 'mine' && <OrdersTabs current={tab} search={search} />}
-      <OrdersFilters
-        key={filtersKey(search)}
-        search={search}
-        categories={categories}
-        onApply={(filters) => void navigate({ search: (previous) => ({ ...previous, ...filters }) })}
-      />
-      <OrdersFeed
-        search={search}
-        view={view}
-        empty={
-          <p>
-            {view === 'mine' ? (
-              <Trans>You have no orders in "{tabName}".</Trans>
-            ) : (
-              <Trans>No open orders match these filters.</Trans>
-            )}
-          </p>
-        }
-      />
-    </ScreenLayout>
-  )
-}

@@ -1,30 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link } from '@tanstack/react-router'
-import { OfflineNotice } from '#src/components/offline-notice.tsx'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
-import { OrdersMap } from '#src/features/orders-list/components/orders-map.tsx'
-import '#src/features/orders-list/orders-list.css'
+import { createFileRoute } from '@tanstack/react-router'
+import { OrdersMapScreen } from '#src/features/orders-list/components/orders-map-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
+// The screen lives in its feature so that its messages load with it (docs/decisions/007).
 export const Route = createFileRoute('/orders/map')({
   beforeLoad: guardRoute('orders_map'),
   component: OrdersMapScreen,
 })
-
-function OrdersMapScreen() {
-  const { t } = useLingui()
-  return (
-    <ScreenLayout
-      title={t`Orders on the map`}
-      description={t`Open orders near you, on the map of Uzbekistan.`}
-    >
-      <OfflineNotice />
-      <nav aria-label={t`Other views`} className="orders-links">
-        <Link to="/orders" className="chip">
-          <Trans>Orders as a list</Trans>
-        </Link>
-      </nav>
-      <OrdersMap />
-    </ScreenLayout>
-  )
-}

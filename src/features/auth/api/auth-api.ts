@@ -1,4 +1,8 @@
-import { endpoints } from '#contract/endpoints.ts'
+import { authEndpoints } from '#contract/auth-endpoints.ts'
+import { coreEndpoints } from '#contract/core-endpoints.ts'
+
+// Not the whole `endpoints` record: the order schemas stay out of the chunks that use this.
+const endpoints = { ...coreEndpoints, ...authEndpoints }
 import type { UserType } from '#contract/schemas/profile.ts'
 import { api } from '#src/lib/api.ts'
 

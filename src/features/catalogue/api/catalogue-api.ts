@@ -1,4 +1,5 @@
-import { endpoints } from '#contract/endpoints.ts'
+// The first screen's calls only: the order schemas stay out of its chunks.
+import { coreEndpoints as endpoints } from '#contract/core-endpoints.ts'
 import { MAX_PER_PAGE, type Service } from '#contract/schemas/catalogue.ts'
 import { foldForSearch } from '#contract/search-text.ts'
 import { api } from '#src/lib/api.ts'

@@ -1,4 +1,5 @@
-import { endpoints } from '#contract/endpoints.ts'
+// The first screen's calls only: the order schemas stay out of its chunks.
+import { coreEndpoints as endpoints } from '#contract/core-endpoints.ts'
 import { api } from '#src/lib/api.ts'
 import { savedCall } from '#src/lib/saved-call.ts'
 

@@ -4,6 +4,11 @@ import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { contentApi } from '../api/content-api.ts'
+import { loadContentCatalog } from '../catalog.ts'
+
+// These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
+// loaded.
+await loadContentCatalog()
 
 /** The blog, or one category of it: the categories as links, then the posts, newest first. */
 export function BlogList({ category }: { category?: string }) {

@@ -7,6 +7,11 @@ import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import type { Saved } from '#src/lib/saved-call.ts'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
+import { loadContentCatalog } from '../catalog.ts'
+
+// These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
+// loaded.
+await loadContentCatalog()
 
 /** A page of text from the server: its title, description and Markdown body, or what went wrong. */
 export function ContentScreen({ id, load }: { id: string; load: () => Promise<Saved<Page>> }) {

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useCallback, useId, useRef, useState } from 'react'
-import { authApi } from '#src/features/auth/api/auth-api.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { useDismiss } from '#src/components/use-dismiss.ts'
+
+// The auth calls (and their schemas) are fetched when the menu is used, not with the first screen.
+const loadAuthApi = () => import('#src/features/auth/api/auth-api.ts')
 
 /** The logged-in person's menu: switch between customer and executor, and log out. */
 export function UserMenu() {
@@ -24,6 +26,7 @@ export function UserMenu() {
   const switchMode = async () => {
     setBusy(true)
     try {
+      const { authApi } = await loadAuthApi()
       setProfile(await authApi.saveType(profile.id, nextType))
       close()
       if (pathname !== '/account') await navigate({ to: '/account' })
@@ -34,6 +37,7 @@ export function UserMenu() {
 
   const logOut = async () => {
     // The spec clears the session whatever the server answers; a failed logout is only logged.
+    const { authApi } = await loadAuthApi()
     await authApi.logout().catch((error: unknown) => console.warn('logout failed', error))
     clear()
     close()

@@ -1,7 +1,7 @@
 import { endpoints } from '#contract/endpoints.ts'
 import { api } from '#src/lib/api.ts'
 import { savedCall } from '#src/lib/saved-call.ts'
-import type { OrdersQuery } from '../orders-search.ts'
+import type { OrdersQuery } from '../orders-query.ts'
 
 export const ordersApi = {
   /** A page of a list; the first one is kept on the device, so the list opens without a network. */

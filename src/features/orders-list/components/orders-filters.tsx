@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import type { Category } from '#contract/schemas/catalogue.ts'
 import { ORDER_PLACES, type OrderPlace } from '#contract/schemas/orders.ts'
-import { activeFilterCount, type OrdersSearch } from '../orders-search.ts'
+import { activeFilterCount } from '../orders-query.ts'
+import type { OrdersSearch } from '../orders-search.ts'
 import { useOrderWords } from '../use-order-words.ts'
 
 type Draft = Record<

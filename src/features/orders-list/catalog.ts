@@ -1,0 +1,11 @@
+import { loadCatalog, type Catalogs } from '#src/lib/lazy-catalog.ts'
+
+const CATALOGS: Catalogs = {
+  ru: () => import('./locales/ru.po'),
+  oz: () => import('./locales/oz.po'),
+  uz: () => import('./locales/uz.po'),
+  en: () => import('./locales/en.po'),
+}
+
+/** The order lists' messages, fetched with its chunk rather than with the first screen. */
+export const loadOrdersListCatalog = () => loadCatalog(CATALOGS)
