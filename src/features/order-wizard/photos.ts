@@ -13,16 +13,20 @@ export const isAcceptedPhoto = (file: File) =>
 
 type WorkerAnswer = { blob: Blob } | { error: string }
 
+const UNDECODABLE_HERE = ['image/heic', 'image/heif']
+
 /**
  * Compresses a photo in a web worker of our own, so the page stays responsive. (The library's built-in worker
- * is a blob: script that fetches the library from a CDN, which the CSP and an offline phone both refuse.) A photo
- * the browser cannot decode (HEIC outside Safari) is kept as it is: the server reads and re-encodes it.
+ * is a blob: script that fetches the library from a CDN, which the CSP and an offline phone both refuse.) A HEIC
+ * photo the browser cannot decode (outside Safari) is kept as it is: the server reads and re-encodes it. Any other
+ * file that does not decode is not an image, whatever its name says (the browser types a file by its extension),
+ * so it is refused here (null) rather than after the order is published.
  */
-export async function compressPhoto(file: File): Promise<Blob> {
+export async function compressPhoto(file: File): Promise<Blob | null> {
   try {
     return await inWorker(file)
   } catch {
-    return file
+    return UNDECODABLE_HERE.includes(file.type) ? file : null
   }
 }
 

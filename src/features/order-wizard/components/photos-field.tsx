@@ -26,6 +26,7 @@ export function PhotosField({ draft, onChange, disabled }: PhotosFieldProps) {
       accepted.map(async (file) => {
         const blob = await compressPhoto(file)
         setCompressing((count) => count - 1)
+        if (!blob) return setError(orderErrorText(i18n, 'file_invalid'))
         const photo = { id: crypto.randomUUID(), name: file.name, blob }
         onChange((current) => ({ photos: [...current.photos, photo] }))
       }),
