@@ -42,6 +42,7 @@ const EnvSchema = v.pipe(
     ESKIZ_PASSWORD: v.optional(v.string()),
     ESKIZ_FROM: v.optional(v.string(), '4546'),
     SEED_DEMO_USERS: v.optional(bool, 'true'),
+    SEED_DEMO_ORDERS: v.optional(bool, 'true'),
     MAP_STYLE_URL: v.optional(url(['http:', 'https:'])),
   }),
   v.forward(
@@ -92,7 +93,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // Uploads of tests go to the system's temporary folder, never into the project's ./data.
   const DATA_DIR = join(tmpdir(), 'fika-test-data')
   return {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO_USERS: 'false', DATA_DIR }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_USERS: 'false',
+      SEED_DEMO_ORDERS: 'false',
+      DATA_DIR,
+    }),
     ...overrides,
   }
 }

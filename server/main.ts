@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoUsers } from './db/seed.ts'
 import { seedCatalogue, seedContent } from './db/seed/catalogue-seed.ts'
+import { seedDemoOrders } from './db/seed/demo-orders.ts'
 import { resolveSecret } from './secret.ts'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -23,6 +24,10 @@ async function start() {
   if (config.SEED_DEMO_USERS && config.NODE_ENV !== 'production') {
     const added = await seedDemoUsers(database.db)
     if (added > 0) app.log.info({ added }, 'demo users seeded')
+    if (config.SEED_DEMO_ORDERS) {
+      const orders = await seedDemoOrders(database.db, new Date())
+      if (orders > 0) app.log.info({ orders }, 'demo orders seeded')
+    }
   }
 
   // Old codes and failure records only matter inside their windows; clearing them keeps the limit queries small.

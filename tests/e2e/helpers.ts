@@ -22,6 +22,8 @@ export async function startProduct() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SMS_PROVIDER: 'dev',
+      // Tests count the orders they create; the demo orders would be in their lists.
+      SEED_DEMO_ORDERS: 'false',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
