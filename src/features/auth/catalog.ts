@@ -1,11 +1,6 @@
-import { loadCatalog, type Catalogs } from '#src/lib/lazy-catalog.ts'
+import { loadCatalog } from '#src/lib/lazy-catalog.ts'
 
-const CATALOGS: Catalogs = {
-  ru: () => import('./locales/ru.po'),
-  oz: () => import('./locales/oz.po'),
-  uz: () => import('./locales/uz.po'),
-  en: () => import('./locales/en.po'),
-}
+const CATALOGS = import.meta.glob('./locales/*.po')
 
 /** The login, registration and reset messages, fetched with the modals rather than with the first screen. */
 export const loadAuthCatalog = () => loadCatalog(CATALOGS)

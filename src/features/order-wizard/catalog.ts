@@ -1,11 +1,6 @@
-import { loadCatalog, type Catalogs } from '#src/lib/lazy-catalog.ts'
+import { loadCatalog } from '#src/lib/lazy-catalog.ts'
 
-const CATALOGS: Catalogs = {
-  ru: () => import('./locales/ru.po'),
-  oz: () => import('./locales/oz.po'),
-  uz: () => import('./locales/uz.po'),
-  en: () => import('./locales/en.po'),
-}
+const CATALOGS = import.meta.glob('./locales/*.po')
 
 /** The order wizard's messages, fetched with its chunk rather than with the first screen. */
 export const loadOrderWizardCatalog = () => loadCatalog(CATALOGS)

@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import type { OrdersQuerySchema, OrderStatus } from '#contract/schemas/orders.ts'
 import type { UserType } from '#contract/schemas/profile.ts'
-import { TIYIN_PER_SOM } from './format.ts'
+import { TIYIN_PER_SOM } from '#src/features/order-words/format.ts'
 import type { OrdersSearch, OrderView } from './orders-search.ts'
 
 /** Customers see their own orders; a guest the open ones; a specialist either, open first. */

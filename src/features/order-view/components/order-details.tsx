@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { ImageModal } from '#src/components/image-modal.tsx'
 import { orderApi } from '../api/order-api.ts'
-import { dateTime, placesText, priceText, statusText } from '../format.ts'
+import { usePlacesText, usePriceText } from '#src/features/order-words/order-words.ts'
+import { dateTime, statusText } from '../format.ts'
 
 /** Service names from the catalogue; the ids stay hidden until the names arrive. */
 function useServiceNames(ids: number[]) {
@@ -25,9 +26,10 @@ function useServiceNames(ids: number[]) {
 
 /** Everything of an order as the spec displays it (section 3). */
 export function OrderDetails({ order }: { order: Order }) {
-  const { t, i18n } = useLingui()
   const services = useServiceNames(order.services)
-  const price = priceText(i18n, order)
+  const { i18n } = useLingui()
+  const placesText = usePlacesText()
+  const price = usePriceText()(order)
   const number = order.number
   return (
     <>
@@ -59,11 +61,11 @@ export function OrderDetails({ order }: { order: Order }) {
         <dt>
           <Trans>Price</Trans>
         </dt>
-        <dd>{price ?? t`By agreement`}</dd>
+        <dd>{price}</dd>
         <dt>
           <Trans>Meeting place</Trans>
         </dt>
-        <dd>{placesText(i18n, order)}</dd>
+        <dd>{placesText(order)}</dd>
         {order.address && (
           <>
             <dt>

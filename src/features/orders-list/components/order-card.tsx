@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Order, OrderPlace } from '#contract/schemas/orders.ts'
-import { useOrderWords } from '../use-order-words.ts'
-import { useIntlLocale, usePriceText } from '../use-price-text.ts'
+import { useIntlLocale, useOrderWords, usePriceText } from '#src/features/order-words/order-words.ts'
 
 const placesOf = (order: Order): OrderPlace[] =>
   (['online', 'at_customer', 'at_executor'] as const).filter(

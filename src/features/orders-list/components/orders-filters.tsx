@@ -4,7 +4,7 @@ import type { Category } from '#contract/schemas/catalogue.ts'
 import { ORDER_PLACES, type OrderPlace } from '#contract/schemas/orders.ts'
 import { activeFilterCount } from '../orders-query.ts'
 import type { OrdersSearch } from '../orders-search.ts'
-import { useOrderWords } from '../use-order-words.ts'
+import { useOrderWords } from '#src/features/order-words/order-words.ts'
 
 type Draft = Record<
   'category' | 'service' | 'price_from' | 'price_to' | 'date_from' | 'date_to' | 'place',

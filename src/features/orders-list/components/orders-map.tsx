@@ -9,7 +9,7 @@ import { ApiError } from '#src/lib/api-client.ts'
 import '../orders-list.css'
 import { ordersApi } from '../api/orders-api.ts'
 import { CLUSTER_PROPERTIES, countLabel, featuresOf, type MarkerProperties } from '../map-features.ts'
-import { usePriceText } from '../use-price-text.ts'
+import { usePriceText } from '#src/features/order-words/order-words.ts'
 import { loadOrdersListCatalog } from '../catalog.ts'
 
 // These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { ORDER_STATUSES, type OrderStatus } from '#contract/schemas/orders.ts'
 import type { OrdersSearch } from '../orders-search.ts'
-import { useOrderWords } from '../use-order-words.ts'
+import { useOrderWords } from '#src/features/order-words/order-words.ts'
 
 /** The six tabs of one's own orders, as links so each tab has its address. */
 export function OrdersTabs({ current, search }: { current: OrderStatus; search: OrdersSearch }) {
