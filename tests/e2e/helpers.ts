@@ -177,3 +177,31 @@ export async function waitForServiceWorker(page: Page) {
     }
   })
 }
+
+export const DEMO_PASSWORD = 'fika-demo-2026'
+export const DEMO_CUSTOMER = '998901110001'
+export const DEMO_EXECUTOR = '998901110002'
+
+/**
+ * Logs in through the open login modal (`/?modal=login`) (then the app goes to /account, or stays on a page that asked for it). The typed phone is checked
+ * against its mask first: on a loaded machine a keystroke can land before the mask is ready, and a wrong phone
+ * would only show up later as a login that never happens.
+ */
+export async function logInThroughModal(page: Page, phone: string, as: 'customer' | 'executor' = 'customer') {
+  const dialog = page.getByRole('dialog', { name: 'Войти' })
+  const phoneField = dialog.getByLabel('Номер телефона')
+  const masked = `+998 ${phone.slice(3, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`
+  await expect
+    .poll(async () => {
+      if ((await phoneField.inputValue()) !== masked) {
+        await phoneField.fill('')
+        await phoneField.pressSequentially(phone.slice(3))
+      }
+      return phoneField.inputValue()
+    })
+    .toBe(masked)
+  await dialog.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD)
+  await dialog
+    .getByRole('button', { name: as === 'customer' ? 'Войти как заказчик' : 'Войти как исполнитель' })
+    .click()
+}

@@ -1,13 +1,17 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct } from './helpers.ts'
+import {
+  DEMO_CUSTOMER,
+  DEMO_PASSWORD,
+  expectAccessible,
+  logInThroughModal,
+  openPhone,
+  useProduct,
+} from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
-const DEMO_CUSTOMER = '998901110001'
-const DEMO_PASSWORD = 'fika-demo-2026'
-const national = (phone: string) => phone.slice(3)
 
 /** A 3000×2000 phone-camera-like JPEG (noise, so it does not shrink to nothing by itself): about 3 MB. */
 async function cameraJpeg() {
@@ -33,10 +37,7 @@ async function customerOnWizard() {
   const opened = await openPhone(product.browser)
   const { page } = opened
   await page.goto(`${product.url}/?modal=login`)
-  const dialog = page.getByRole('dialog', { name: 'Войти' })
-  await dialog.getByLabel('Номер телефона').pressSequentially(national(DEMO_CUSTOMER))
-  await dialog.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD)
-  await dialog.getByRole('button', { name: 'Войти как заказчик' }).click()
+  await logInThroughModal(page, DEMO_CUSTOMER)
   await page.waitForURL(`${product.url}/account`)
   await page.goto(`${product.url}/domashniy-personal/uborka/work-place`)
   await page.waitForURL(/\?draft=/)

@@ -1,12 +1,18 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct, waitForServiceWorker, waitUntilSaved } from './helpers.ts'
+import {
+  DEMO_CUSTOMER,
+  DEMO_PASSWORD,
+  expectAccessible,
+  logInThroughModal,
+  openPhone,
+  useProduct,
+  waitForServiceWorker,
+  waitUntilSaved,
+} from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
-const DEMO_CUSTOMER = '998901110001'
-const DEMO_PASSWORD = 'fika-demo-2026'
-const national = (phone: string) => phone.slice(3)
 
 async function customerToken() {
   const response = await fetch(`${product.url}${V1}/auth/login`, {
@@ -26,13 +32,6 @@ async function ordersNamed(name: string) {
     collection: { id: number; name: string; price: number }[]
   }
   return collection.filter((order) => order.name === name)
-}
-
-async function logInFromLoginModal(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Войти' })
-  await dialog.getByLabel('Номер телефона').pressSequentially(national(DEMO_CUSTOMER))
-  await dialog.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD)
-  await dialog.getByRole('button', { name: 'Войти как заказчик' }).click()
 }
 
 /** Tomorrow's day in the calendar (the next month's when today is the month's last day). */
@@ -84,7 +83,7 @@ async function customerOnWizard() {
   const opened = await openPhone(product.browser, { context })
   const { page } = opened
   await page.goto(`${product.url}/?modal=login`)
-  await logInFromLoginModal(page)
+  await logInThroughModal(page, DEMO_CUSTOMER)
   await page.waitForURL(`${product.url}/account`)
   await page.goto(`${product.url}/domashniy-personal/uborka/work-place`)
   await page.waitForURL(/\?draft=/)
@@ -154,7 +153,7 @@ describe('the order wizard', () => {
     await expectAccessible(page, 'the work-place form with an error')
     await page.getByLabel('Онлайн').check()
     await page.getByRole('button', { name: 'Опубликовать заказ' }).click()
-    await logInFromLoginModal(page)
+    await logInThroughModal(page, DEMO_CUSTOMER)
     await page.waitForURL(/\/order\/\d+$/)
     expect(await ordersNamed(name)).toHaveLength(1)
     expect(problems).toEqual([])

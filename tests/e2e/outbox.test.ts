@@ -1,12 +1,18 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
-import { expectAccessible, openPhone, useProduct, waitForServiceWorker } from './helpers.ts'
+import {
+  DEMO_CUSTOMER,
+  DEMO_EXECUTOR,
+  DEMO_PASSWORD,
+  expectAccessible,
+  logInThroughModal,
+  openPhone,
+  useProduct,
+  waitForServiceWorker,
+} from './helpers.ts'
 
 const product = useProduct()
-const DEMO_CUSTOMER = '998901110001'
-const DEMO_EXECUTOR = '998901110002'
-const DEMO_PASSWORD = 'fika-demo-2026'
 const NOTICE = /^Ждёт отправки: 1\. Отправим сами, как только появится интернет\.$/
 
 async function apiLogin(username: string, type: 'customer' | 'executor') {
@@ -36,9 +42,7 @@ async function loggedInPhone(browser: Browser, phone: string, as: 'заказч�
   const phoneView = await openPhone(browser, { context })
   const { page } = phoneView
   await page.goto(`${product.url}/?modal=login`)
-  await page.getByLabel('Номер телефона').pressSequentially(phone.slice(3))
-  await page.getByLabel('Пароль', { exact: true }).fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: `Войти как ${as}` }).click()
+  await logInThroughModal(page, phone, as === 'заказчик' ? 'customer' : 'executor')
   await page.waitForURL(`${product.url}/account`)
   await waitForServiceWorker(page)
   return phoneView
