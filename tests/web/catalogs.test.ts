@@ -16,9 +16,12 @@ function readCatalog(file: string): Map<string, string> {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!
     if (!line.startsWith('msgid ')) continue
+    const previous = lines[i - 1] ?? ''
+    // A message with a context is another message (Lingui's id covers both): keep them apart.
+    const context = previous.startsWith('msgctxt ') ? `${unquote(previous, 'msgctxt')}\u0004` : ''
     const id = unquote(line, 'msgid')
     const next = lines[i + 1] ?? ''
-    if (id !== '' && next.startsWith('msgstr ')) entries.set(id, unquote(next, 'msgstr'))
+    if (id !== '' && next.startsWith('msgstr ')) entries.set(context + id, unquote(next, 'msgstr'))
   }
   return entries
 }
@@ -27,16 +30,12 @@ function readCatalog(file: string): Map<string, string> {
 const lazyFeatures = readdirSync(join(ROOT, 'src/features')).filter((feature) =>
   existsSync(join(ROOT, 'src/features', feature, 'locales')),
 )
+const catalogFiles = (locale: string) => [
+  join(ROOT, 'src/locales', locale, 'messages.po'),
+  ...lazyFeatures.map((feature) => join(ROOT, 'src/features', feature, 'locales', `${locale}.po`)),
+]
 const committed = Object.fromEntries(
-  LOCALES.map((locale) => [
-    locale,
-    new Map(
-      [
-        join(ROOT, 'src/locales', locale, 'messages.po'),
-        ...lazyFeatures.map((feature) => join(ROOT, 'src/features', feature, 'locales', `${locale}.po`)),
-      ].flatMap((file) => [...readCatalog(file)]),
-    ),
-  ]),
+  LOCALES.map((locale) => [locale, new Map(catalogFiles(locale).flatMap((file) => [...readCatalog(file)]))]),
 ) as Record<(typeof LOCALES)[number], Map<string, string>>
 
 // Extract from the code as it is now into a scratch folder, so the check sees messages nobody extracted yet.
@@ -79,6 +78,20 @@ describe('the Lingui catalogs', () => {
       for (const [id, text] of committed[locale]) {
         expect(text, `${locale}: "${id}" has no translation`).not.toBe('')
         expect(placeholders(text), `${locale}: "${id}" lost a placeholder`).toEqual(placeholders(id))
+      }
+    }
+  })
+
+  it('give a message one translation in every catalog, since loaded catalogs share one message table', () => {
+    for (const locale of LOCALES) {
+      const seen = new Map<string, { text: string; file: string }>()
+      for (const file of catalogFiles(locale)) {
+        for (const [id, text] of readCatalog(file)) {
+          const first = seen.get(id)
+          // Two meanings of the same English need a Lingui context (docs/decisions/007).
+          expect(text, `${locale}: "${id}" is "${first?.text}" in ${first?.file}`).toBe(first?.text ?? text)
+          seen.set(id, { text, file })
+        }
       }
     }
   })
