@@ -205,3 +205,13 @@ export async function logInThroughModal(page: Page, phone: string, as: 'customer
     .getByRole('button', { name: as === 'customer' ? 'Войти как заказчик' : 'Войти как исполнитель' })
     .click()
 }
+
+/** An access token of a demo account, straight from the API (for setting up and checking what the UI did). */
+export async function apiLogin(url: string, username: string, type: 'customer' | 'executor' = 'customer') {
+  const response = await fetch(`${url}/api/fika/freelancer/v1.0.1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD, type }),
+  })
+  return ((await response.json()) as { token: string }).token
+}

@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import {
+  apiLogin,
   DEMO_CUSTOMER,
-  DEMO_PASSWORD,
   expectAccessible,
   logInThroughModal,
   openPhone,
@@ -24,14 +24,7 @@ async function cameraJpeg() {
     .toBuffer()
 }
 
-async function customerToken() {
-  const response = await fetch(`${product.url}${V1}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_CUSTOMER, password: DEMO_PASSWORD, type: 'customer' }),
-  })
-  return ((await response.json()) as { token: string }).token
-}
+const customerToken = () => apiLogin(product.url, DEMO_CUSTOMER)
 
 async function customerOnWizard() {
   const opened = await openPhone(product.browser)

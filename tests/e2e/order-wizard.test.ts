@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
+  apiLogin,
   DEMO_CUSTOMER,
-  DEMO_PASSWORD,
   expectAccessible,
   logInThroughModal,
   openPhone,
@@ -14,14 +14,7 @@ import {
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
 
-async function customerToken() {
-  const response = await fetch(`${product.url}${V1}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: DEMO_CUSTOMER, password: DEMO_PASSWORD, type: 'customer' }),
-  })
-  return ((await response.json()) as { token: string }).token
-}
+const customerToken = () => apiLogin(product.url, DEMO_CUSTOMER)
 
 /** The customer's open orders named `name`, as the API has them. */
 async function ordersNamed(name: string) {

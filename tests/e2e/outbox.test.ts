@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
 import {
+  apiLogin,
   DEMO_CUSTOMER,
   DEMO_EXECUTOR,
-  DEMO_PASSWORD,
   expectAccessible,
   logInThroughModal,
   openPhone,
@@ -14,15 +14,6 @@ import {
 
 const product = useProduct()
 const NOTICE = /^Ждёт отправки: 1\. Отправим сами, как только появится интернет\.$/
-
-async function apiLogin(username: string, type: 'customer' | 'executor') {
-  const response = await fetch(`${product.url}${V1}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD, type }),
-  })
-  return ((await response.json()) as { token: string }).token
-}
 
 async function apiGet<T>(path: string, token: string): Promise<T> {
   const response = await fetch(`${product.url}${V1}${path}`, {
@@ -109,7 +100,7 @@ describe('the offline outbox', () => {
 
     await context.setOffline(false)
     await notice.waitFor({ state: 'detached', timeout: 15_000 })
-    const token = await apiLogin(DEMO_CUSTOMER, 'customer')
+    const token = await apiLogin(product.url, DEMO_CUSTOMER, 'customer')
     const published = async () =>
       (
         await apiGet<{ collection: { name: string }[] }>('/orders?scope=mine&perPage=50', token)
@@ -124,7 +115,7 @@ describe('the offline outbox', () => {
   })
 
   test('an executor replies with no network and the reply reaches the order once when back online', async () => {
-    const customer = await apiLogin(DEMO_CUSTOMER, 'customer')
+    const customer = await apiLogin(product.url, DEMO_CUSTOMER, 'customer')
     const created = await fetch(`${product.url}${V1}/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${customer}` },

@@ -1,3 +1,4 @@
+import { V1 } from '#contract/endpoints.ts'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { InjectOptions } from 'fastify'
 import { buildApp, type AppDeps } from '#server/app.ts'
@@ -72,6 +73,21 @@ export function useTestApp(
     },
     inject(request: InjectOptions) {
       return this.app.inject(request)
+    },
+    /** A call under the API base (`V1`), as the given caller (a guest when null). */
+    call(
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      caller: { token: string } | null,
+      payload?: unknown,
+      headers: Record<string, string> = {},
+    ) {
+      return this.app.inject({
+        method,
+        url: `${V1}${url}`,
+        ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+        headers: { ...(caller && { authorization: `Bearer ${caller.token}` }), ...headers },
+      })
     },
   }
 }

@@ -14,23 +14,11 @@ type Caller = User | null
 const ROLES = ['owner', 'otherCustomer', 'replying', 'otherExecutor', 'guest'] as const
 type Role = (typeof ROLES)[number]
 
-const call = (
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  caller: Caller,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  t.inject({
-    method,
-    url: `${V1}${url}`,
-    ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
-    headers: { ...(caller && { authorization: `Bearer ${caller.token}` }), ...headers },
-  })
+const call = t.call.bind(t)
 
 async function user(type: 'customer' | 'executor'): Promise<User> {
   const { token } = await register(t, { type })
-  const profile = await call('GET', '/profile', { token, id: 0 })
+  const profile = await call('GET', '/profile', { token })
   return { token, id: profile.json<{ id: number }>().id }
 }
 

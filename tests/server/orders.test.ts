@@ -6,19 +6,7 @@ import { useTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 const t = useTestApp({ catalogue: true })
 
 type Caller = { token: string } | null
-const call = (
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  caller: Caller,
-  payload?: unknown,
-  headers: Record<string, string> = {},
-) =>
-  t.inject({
-    method,
-    url: `${V1}${url}`,
-    ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
-    headers: { ...(caller && { authorization: `Bearer ${caller.token}` }), ...headers },
-  })
+const call = t.call.bind(t)
 
 async function serviceId(app: TestApp, slug = 'elektrika') {
   const response = await app.inject({
