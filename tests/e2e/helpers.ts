@@ -204,6 +204,10 @@ export async function logInThroughModal(page: Page, phone: string, as: 'customer
   await dialog
     .getByRole('button', { name: as === 'customer' ? 'Войти как заказчик' : 'Войти как исполнитель' })
     .click()
+  // A login that does not go through leaves the modal open: its text (an error, a field message) is the failure.
+  await expect
+    .poll(async () => ((await dialog.isVisible()) ? dialog.innerText() : 'closed'), { timeout: 30_000 })
+    .toBe('closed')
 }
 
 /** An access token of a demo account, straight from the API (for setting up and checking what the UI did). */
@@ -214,4 +218,22 @@ export async function apiLogin(url: string, username: string, type: 'customer' |
     body: JSON.stringify({ username, password: DEMO_PASSWORD, type }),
   })
   return ((await response.json()) as { token: string }).token
+}
+
+/**
+ * The demo customer, logged in through the modal, on the cleaning wizard's work-place form with the service worker
+ * in control; the context has no locale, which offline navigation needs.
+ */
+export async function customerOnWizard(product: { url: string; browser: Browser }) {
+  const context = await product.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const opened = await openPhone(product.browser, { context })
+  const { page } = opened
+  await page.goto(`${product.url}/?modal=login`)
+  await logInThroughModal(page, DEMO_CUSTOMER)
+  await page.waitForURL(`${product.url}/account`)
+  await page.goto(`${product.url}/domashniy-personal/uborka/work-place`)
+  await page.waitForURL(/\?draft=/)
+  await page.getByLabel('Что нужно сделать').waitFor()
+  await waitForServiceWorker(page)
+  return opened
 }

@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import {
-  apiLogin,
-  DEMO_CUSTOMER,
-  expectAccessible,
-  logInThroughModal,
-  openPhone,
-  useProduct,
-} from './helpers.ts'
+import { apiLogin, customerOnWizard, DEMO_CUSTOMER, expectAccessible, useProduct } from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
@@ -26,23 +19,11 @@ async function cameraJpeg() {
 
 const customerToken = () => apiLogin(product.url, DEMO_CUSTOMER)
 
-async function customerOnWizard() {
-  const opened = await openPhone(product.browser)
-  const { page } = opened
-  await page.goto(`${product.url}/?modal=login`)
-  await logInThroughModal(page, DEMO_CUSTOMER)
-  await page.waitForURL(`${product.url}/account`)
-  await page.goto(`${product.url}/domashniy-personal/uborka/work-place`)
-  await page.waitForURL(/\?draft=/)
-  await page.getByLabel('Что нужно сделать').waitFor()
-  return opened
-}
-
 const photos = (page: Page) => page.getByRole('group', { name: 'Фото' })
 
 describe('photos of an order', () => {
   test('a customer attaches a photo, keeps it through a reload, publishes and finds it on the order as WebP', async () => {
-    const { page, problems } = await customerOnWizard()
+    const { page, problems } = await customerOnWizard(product)
     const original = await cameraJpeg()
     expect(original.length).toBeGreaterThan(1024 * 1024)
     const name = `Помыть окна ${Date.now()}`

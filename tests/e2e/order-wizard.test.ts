@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import {
   apiLogin,
+  customerOnWizard,
   DEMO_CUSTOMER,
   expectAccessible,
   logInThroughModal,
   openPhone,
   useProduct,
-  waitForServiceWorker,
   waitUntilSaved,
 } from './helpers.ts'
 
@@ -70,24 +70,9 @@ async function expectFilled(page: Page, name: string) {
   expect(await page.getByLabel('Пожелания').inputValue()).toBe('Нужны свои моющие средства')
 }
 
-/** A logged-in customer on the cleaning wizard, in a context without a locale (offline navigation needs that). */
-async function customerOnWizard() {
-  const context = await product.browser.newContext({ viewport: { width: 390, height: 844 } })
-  const opened = await openPhone(product.browser, { context })
-  const { page } = opened
-  await page.goto(`${product.url}/?modal=login`)
-  await logInThroughModal(page, DEMO_CUSTOMER)
-  await page.waitForURL(`${product.url}/account`)
-  await page.goto(`${product.url}/domashniy-personal/uborka/work-place`)
-  await page.waitForURL(/\?draft=/)
-  await page.getByLabel('Что нужно сделать').waitFor()
-  await waitForServiceWorker(page)
-  return opened
-}
-
 describe('the order wizard', () => {
   test('a customer offline reloads the wizard and finds every field as they left it', async () => {
-    const { page, context, problems } = await customerOnWizard()
+    const { page, context, problems } = await customerOnWizard(product)
     await expectAccessible(page, 'the work-place form')
     await fillWorkPlace(page, 'Генеральная уборка квартиры')
     // Saved within 300 ms of the last change.
@@ -106,7 +91,7 @@ describe('the order wizard', () => {
   })
 
   test('an order published offline goes out by itself, once, when the network returns', async () => {
-    const { page, context, problems } = await customerOnWizard()
+    const { page, context, problems } = await customerOnWizard(product)
     const name = `Уборка после ремонта ${Date.now()}`
     await fillWorkPlace(page, name)
     await page.waitForTimeout(400)
