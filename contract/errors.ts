@@ -87,6 +87,26 @@ export const ERROR_CODES = [
   'error_occurred',
   // direct orders (docs/decisions/005-order-lifecycle.md)
   'executor_not_found',
+  // bounded input (contract/schemas/bounds.ts) and framework failures, in our shape
+  'id_invalid',
+  'page_invalid',
+  'per_page_invalid',
+  'price_invalid',
+  'date_invalid',
+  'coordinates_invalid',
+  'bbox_invalid',
+  'order_name_max',
+  'address_max',
+  'area_max',
+  'text_max',
+  'services_too_many',
+  'search_too_long',
+  'malformed_json',
+  'multipart_invalid',
+  'unsupported_media_type',
+  'request_too_large',
+  'headers_too_large',
+  'url_too_long',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

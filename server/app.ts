@@ -7,6 +7,7 @@ import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { systemClock, type Clock } from '#server/lib/clock.ts'
+import { serializeError } from '#server/lib/log-serializers.ts'
 import { maskPhone, maskPhonesIn } from '#server/lib/phone-mask.ts'
 import { createAttemptsRepository } from '#server/modules/attempts/repository.ts'
 import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
@@ -29,7 +30,7 @@ import { createSmsService } from '#server/modules/sms/service.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts'
 import { authenticatePlugin } from '#server/plugins/authenticate.ts'
-import { errorsPlugin } from '#server/plugins/errors.ts'
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '#server/plugins/errors.ts'
 import { localePlugin } from '#server/plugins/locale.ts'
 import { securityPlugin } from '#server/plugins/security.ts'
 import { webAppPlugin } from '#server/plugins/web-app.ts'
@@ -69,12 +70,18 @@ export async function buildApp({
       serializers: {
         req: (request) => ({ method: request.method, url: maskPhonesIn(request.url), ip: request.ip }),
         res: (reply) => ({ statusCode: reply.statusCode }),
+        err: serializeError,
       },
     },
     // Validation is done by the contract's valibot schemas in contractRoute; the JSON schemas are for the docs.
     ajv: { customOptions: { strict: false } },
+    // Requests Fastify or Node cannot route or read still answer in our error shape.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   })
   app.setValidatorCompiler(() => () => true)
+  // The API reads JSON and multipart forms only; plain text is refused (415) rather than read as a string body.
+  app.removeContentTypeParser('text/plain')
 
   const devSms =
     config.SMS_PROVIDER === 'dev' ? createDevSms({ now: clock.now, log: logDevSms(app) }) : undefined

@@ -1,9 +1,18 @@
 import * as v from 'valibot'
+import {
+  IdParamSchema,
+  IdQuerySchema,
+  IdValueSchema,
+  MAX_ID,
+  PageQuerySchema,
+  perPageQuerySchema,
+} from './bounds.ts'
 
 export const SERVICES_PER_PAGE = 10
 export const MAX_PER_PAGE = 100
 export const PRIORITY_SERVICES_ON_CARD = 3
 export const SERVICE_NAME_MAX = 60
+export const SEARCH_MAX = 100
 
 /** `with` and `count` take comma-separated lists, as the spec's calls send them. */
 const listOf = <T extends string>(options: readonly T[]) =>
@@ -22,20 +31,13 @@ const listOf = <T extends string>(options: readonly T[]) =>
     '',
   )
 
-const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'invalid_request'),
-      v.transform(Number),
-      v.minValue(1, 'invalid_request'),
-      v.maxValue(max, 'invalid_request'),
-    ),
-    String(fallback),
-  )
-
-/** A category or service named by its id or by its slug. */
-const IdOrSlugSchema = v.pipe(v.string(), v.regex(/^([0-9]+|[a-z0-9]+(-[a-z0-9]+)*)$/, 'not_found'))
+/** A category or service named by its id or by its slug; an id past the range of ids names nothing. */
+const IdOrSlugSchema = v.pipe(
+  v.string(),
+  v.maxLength(100, 'not_found'),
+  v.regex(/^([0-9]+|[a-z0-9]+(-[a-z0-9]+)*)$/, 'not_found'),
+  v.check((value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= MAX_ID), 'not_found'),
+)
 
 export const ServiceBriefSchema = v.object({
   id: v.number(),
@@ -85,16 +87,14 @@ export const ServicesQuerySchema = v.object({
   with: listOf(['category', 'children'] as const),
   count: listOf(['children'] as const),
   category: v.optional(IdOrSlugSchema),
-  parent: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'invalid_request'))),
-  page: positiveInt(1),
-  perPage: positiveInt(SERVICES_PER_PAGE, MAX_PER_PAGE),
+  parent: v.optional(IdQuerySchema),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_MAX, 'search_too_long'))),
+  page: PageQuerySchema,
+  perPage: perPageQuerySchema(MAX_PER_PAGE, SERVICES_PER_PAGE),
 })
 export type ServicesQuery = v.InferOutput<typeof ServicesQuerySchema>
 export const ServicesResponseSchema = v.object({ collection: v.array(ServiceSchema), meta: ListMetaSchema })
-export const ServiceParamsSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d+$/, 'not_found'), v.transform(Number)),
-})
+export const ServiceParamsSchema = v.object({ id: IdParamSchema })
 
 /** A service a user proposes; it waits for moderation. */
 export const ProposeServiceBodySchema = v.object({
@@ -107,10 +107,21 @@ export const ProposeServiceBodySchema = v.object({
   category: v.pipe(
     v.union([v.number(), v.string()], 'category_required'),
     v.transform(String),
-    IdOrSlugSchema,
+    v.maxLength(100, 'category_not_found'),
+    v.regex(/^([0-9]+|[a-z0-9]+(-[a-z0-9]+)*)$/, 'category_not_found'),
+    v.check(
+      (value) => !/^\d+$/.test(value) || (Number(value) >= 1 && Number(value) <= MAX_ID),
+      'category_not_found',
+    ),
   ),
   parent: v.optional(
-    v.nullable(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer('invalid_request'))),
+    v.nullable(
+      v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'id_invalid'))], 'id_invalid'),
+        v.transform(Number),
+        IdValueSchema,
+      ),
+    ),
   ),
 })
 export type ProposeServiceBody = v.InferOutput<typeof ProposeServiceBodySchema>

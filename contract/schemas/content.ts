@@ -1,7 +1,12 @@
 import * as v from 'valibot'
+import { PageQuerySchema, perPageQuerySchema } from './bounds.ts'
 import { ListMetaSchema } from './catalogue.ts'
 
-const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'not_found'))
+const SlugSchema = v.pipe(
+  v.string(),
+  v.maxLength(200, 'not_found'),
+  v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'not_found'),
+)
 export const SlugParamsSchema = v.object({ slug: SlugSchema })
 
 /** An information page or legal document; `body` is Markdown. */
@@ -30,18 +35,11 @@ export const BlogPostBriefSchema = v.object({
 export const BlogPostSchema = v.object({ ...BlogPostBriefSchema.entries, body: v.string() })
 export type BlogPost = v.InferOutput<typeof BlogPostSchema>
 
+export const BLOG_PER_PAGE_MAX = 50
 export const BlogPostsQuerySchema = v.object({
   category: v.optional(SlugSchema),
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number)), '1'),
-  perPage: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'invalid_request'),
-      v.transform(Number),
-      v.maxValue(50, 'invalid_request'),
-    ),
-    '10',
-  ),
+  page: PageQuerySchema,
+  perPage: perPageQuerySchema(BLOG_PER_PAGE_MAX),
 })
 export const BlogPostsResponseSchema = v.object({
   collection: v.array(BlogPostBriefSchema),

@@ -1,5 +1,14 @@
 import * as v from 'valibot'
-import { ListMetaSchema } from './catalogue.ts'
+import {
+  IdParamSchema,
+  IdQuerySchema,
+  IdValueSchema,
+  MoneyQuerySchema,
+  MoneyValueSchema,
+  PageQuerySchema,
+  perPageQuerySchema,
+} from './bounds.ts'
+import { ListMetaSchema, MAX_PER_PAGE } from './catalogue.ts'
 
 import { ORDER_PLACES, ORDER_STATUSES } from '../order-values.ts'
 
@@ -7,55 +16,69 @@ export { ORDER_PLACES, ORDER_STATUSES, type OrderPlace, type OrderStatus } from 
 export const REPLY_MIN = 5
 export const REVIEW_MIN = 10
 export const TEXT_MAX = 5000
+export const ORDER_NAME_MIN = 3
+export const ORDER_NAME_MAX = 120
+export const ADDRESS_MAX = 300
+export const AREA_MAX = 120
+export const ORDER_SERVICES_MAX = 10
 
-/** Money is a whole number of tiyin (1 so'm = 100 tiyin). */
-const Money = v.pipe(
-  v.number('invalid_request'),
-  v.integer('invalid_request'),
-  v.minValue(0, 'invalid_request'),
-)
-const Moment = v.pipe(v.string('invalid_request'), v.isoTimestamp('invalid_request'))
-const optionalText = (max: number) =>
-  v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max, 'invalid_request'))), null)
+const Moment = v.pipe(v.string('date_invalid'), v.isoTimestamp('date_invalid'))
+const optionalText = (max: number, tooLong: 'text_max' | 'address_max' | 'area_max') =>
+  v.optional(v.nullable(v.pipe(v.string(tooLong), v.trim(), v.maxLength(max, tooLong))), null)
+const Coordinate = (min: number, max: number) =>
+  v.pipe(
+    v.number('coordinates_invalid'),
+    v.minValue(min, 'coordinates_invalid'),
+    v.maxValue(max, 'coordinates_invalid'),
+  )
 
 /** The spec's creation payload (services, name, address, lat, lng, is_online, at_customer, at_executor) and the rest. */
 export const OrderBodySchema = v.pipe(
   v.object({
     services: v.pipe(
-      v.array(v.pipe(v.number(), v.integer()), 'services_required'),
+      v.array(IdValueSchema, 'services_required'),
       v.minLength(1, 'services_required'),
-      v.maxLength(10, 'invalid_request'),
+      v.maxLength(ORDER_SERVICES_MAX, 'services_too_many'),
     ),
     name: v.pipe(
       v.string('order_name_required'),
       v.trim(),
-      v.minLength(3, 'order_name_required'),
-      v.maxLength(120, 'invalid_request'),
+      v.minLength(ORDER_NAME_MIN, 'order_name_required'),
+      v.maxLength(ORDER_NAME_MAX, 'order_name_max'),
     ),
-    description: optionalText(TEXT_MAX),
-    is_online: v.optional(v.boolean(), false),
-    at_customer: v.optional(v.boolean(), false),
-    at_executor: v.optional(v.boolean(), false),
-    address: optionalText(300),
-    lat: v.optional(v.nullable(v.pipe(v.number(), v.minValue(-90), v.maxValue(90))), null),
-    lng: v.optional(v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))), null),
+    description: optionalText(TEXT_MAX, 'text_max'),
+    is_online: v.optional(v.boolean('invalid_request'), false),
+    at_customer: v.optional(v.boolean('invalid_request'), false),
+    at_executor: v.optional(v.boolean('invalid_request'), false),
+    /** The district and city: anyone who may read the order sees it. */
+    area: optionalText(AREA_MAX, 'area_max'),
+    /** Street, house and flat: only the customer, and the chosen specialist once they accept, see it. */
+    address: optionalText(ADDRESS_MAX, 'address_max'),
+    lat: v.optional(v.nullable(Coordinate(-90, 90)), null),
+    lng: v.optional(v.nullable(Coordinate(-180, 180)), null),
     started_at: v.optional(v.nullable(Moment), null),
     ended_at: v.optional(v.nullable(Moment), null),
-    price: v.optional(v.nullable(Money), null),
-    price_min: v.optional(v.nullable(Money), null),
-    price_max: v.optional(v.nullable(Money), null),
-    wishes: optionalText(TEXT_MAX),
+    price: v.optional(v.nullable(MoneyValueSchema), null),
+    price_min: v.optional(v.nullable(MoneyValueSchema), null),
+    price_max: v.optional(v.nullable(MoneyValueSchema), null),
+    wishes: optionalText(TEXT_MAX, 'text_max'),
     /** The spec's payload carries it; the server always takes the caller instead. */
     customer_id: v.optional(v.unknown()),
     /** A direct order: sent to this one specialist, who accepts or declines it (docs/decisions/005). */
-    executor_id: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+    executor_id: v.optional(v.nullable(IdValueSchema), null),
   }),
+  // Each rule looks only at its own fields, so one request reports every broken rule at once.
   v.forward(
-    v.check((order) => order.is_online || order.at_customer || order.at_executor, 'work_place_required'),
+    v.partialCheck(
+      [['is_online'], ['at_customer'], ['at_executor']],
+      (order) => order.is_online || order.at_customer || order.at_executor,
+      'work_place_required',
+    ),
     ['is_online'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['started_at'], ['ended_at']],
       (order) =>
         !order.started_at || !order.ended_at || new Date(order.ended_at) > new Date(order.started_at),
       'end_before_start',
@@ -63,7 +86,8 @@ export const OrderBodySchema = v.pipe(
     ['ended_at'],
   ),
   v.forward(
-    v.check(
+    v.partialCheck(
+      [['price_min'], ['price_max']],
       (order) => order.price_min == null || order.price_max == null || order.price_max > order.price_min,
       'price_max_below_min',
     ),
@@ -73,6 +97,18 @@ export const OrderBodySchema = v.pipe(
 export type OrderBody = v.InferOutput<typeof OrderBodySchema>
 /** What a client sends: the optional fields may be left out. */
 export type OrderBodyInput = v.InferInput<typeof OrderBodySchema>
+
+export const OrderContactSchema = v.object({
+  id: v.number(),
+  role: v.picklist(['customer', 'executor']),
+  name: v.string(),
+  surname: v.string(),
+  /** 12 digits, 998XXXXXXXXX. */
+  phone: v.string(),
+  /** The public profile's slug (`/profile/{slug}`), for a specialist. */
+  slug: v.nullable(v.string()),
+})
+export type OrderContact = v.InferOutput<typeof OrderContactSchema>
 
 export const OrderSchema = v.object({
   id: v.number(),
@@ -86,9 +122,17 @@ export const OrderSchema = v.object({
   is_online: v.boolean(),
   at_customer: v.boolean(),
   at_executor: v.boolean(),
+  /** District and city: public wherever the order is. */
+  area: v.nullable(v.string()),
+  /** Street, house, flat: null unless the caller is the customer or the specialist who accepted the order. */
   address: v.nullable(v.string()),
+  /** The exact pin for those who see the address; for anyone else a point rounded to about a kilometre. */
   lat: v.nullable(v.number()),
   lng: v.nullable(v.number()),
+  /** Whether `address`, `lat` and `lng` are the exact ones (false: hidden address and a rounded pin). */
+  location_exact: v.boolean(),
+  /** The other party, once the chosen specialist accepted: the customer for the specialist, the specialist for the customer. */
+  contact: v.nullable(OrderContactSchema),
   started_at: v.nullable(v.string()),
   ended_at: v.nullable(v.string()),
   price: v.nullable(v.number()),
@@ -104,12 +148,28 @@ export const OrderSchema = v.object({
 })
 export type Order = v.InferOutput<typeof OrderSchema>
 
-export const OrderParamsSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d+$/, 'not_found'), v.transform(Number)),
-})
+export const OrderParamsSchema = v.object({ id: IdParamSchema })
 
-const Tiyin = v.pipe(v.string(), v.regex(/^\d{1,15}$/, 'invalid_request'), v.transform(Number))
-const Day = v.pipe(v.string(), v.isoDate('invalid_request'))
+const Day = v.pipe(v.string(), v.isoDate('date_invalid'))
+
+/** A map box, `minLng,minLat,maxLng,maxLat`, inside the world's coordinates. */
+const BboxSchema = v.pipe(
+  v.string('bbox_invalid'),
+  v.maxLength(200, 'bbox_invalid'),
+  v.transform((value) => value.split(',').map(Number)),
+  v.check(
+    (box) =>
+      box.length === 4 &&
+      box.every(Number.isFinite) &&
+      box[0]! < box[2]! &&
+      box[1]! < box[3]! &&
+      box[0]! >= -180 &&
+      box[2]! <= 180 &&
+      box[1]! >= -90 &&
+      box[3]! <= 90,
+    'bbox_invalid',
+  ),
+)
 
 /**
  * The list's filters besides tab and service: a price range in tiyin that an order's price (or its min-max range)
@@ -117,8 +177,8 @@ const Day = v.pipe(v.string(), v.isoDate('invalid_request'))
  * Tashkent's time, both included) and the work place.
  */
 export const OrderFilterEntries = {
-  price_from: v.optional(Tiyin),
-  price_to: v.optional(Tiyin),
+  price_from: v.optional(MoneyQuerySchema),
+  price_to: v.optional(MoneyQuerySchema),
   date_from: v.optional(Day),
   date_to: v.optional(Day),
   place: v.optional(v.picklist(ORDER_PLACES, 'invalid_request')),
@@ -128,35 +188,12 @@ export const OrdersQuerySchema = v.object({
   tab: v.optional(v.picklist(ORDER_STATUSES, 'invalid_request'), 'open'),
   /** mine: the caller's own orders (customer) or those they replied to or were chosen for (executor). */
   scope: v.optional(v.picklist(['all', 'mine'], 'invalid_request'), 'all'),
-  service: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
-  category: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
-  bbox: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((value) => value.split(',').map(Number)),
-      v.check((box) => box.length === 4 && box.every(Number.isFinite), 'invalid_request'),
-    ),
-  ),
+  service: v.optional(IdQuerySchema),
+  category: v.optional(IdQuerySchema),
+  bbox: v.optional(BboxSchema),
   ...OrderFilterEntries,
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'invalid_request'),
-      v.transform(Number),
-      v.minValue(1, 'invalid_request'),
-    ),
-    '1',
-  ),
-  perPage: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d+$/, 'invalid_request'),
-      v.transform(Number),
-      v.minValue(1, 'invalid_request'),
-      v.maxValue(100, 'invalid_request'),
-    ),
-    '10',
-  ),
+  page: PageQuerySchema,
+  perPage: perPageQuerySchema(MAX_PER_PAGE),
   /** With scope=mine: 1 only direct orders (sent or received), 0 none; without a tab every status but archive. */
   direct: v.optional(v.picklist(['0', '1'], 'invalid_request')),
 })
@@ -167,7 +204,7 @@ export const ReplyBodySchema = v.object({
     v.string('reply_too_short'),
     v.trim(),
     v.minLength(REPLY_MIN, 'reply_too_short'),
-    v.maxLength(TEXT_MAX, 'invalid_request'),
+    v.maxLength(TEXT_MAX, 'text_max'),
   ),
 })
 export const ReplySchema = v.object({
@@ -184,12 +221,12 @@ export const RepliesResponseSchema = v.object({ collection: v.array(ReplySchema)
 export const ORDER_ACTIONS = ['choose', 'accept', 'decline', 'complete', 'cancel', 'toggle-replies'] as const
 export type OrderAction = (typeof ORDER_ACTIONS)[number]
 export const OrderActionParamsSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d+$/, 'not_found'), v.transform(Number)),
+  id: IdParamSchema,
   action: v.picklist(ORDER_ACTIONS, 'not_found'),
 })
 export const OrderActionBodySchema = v.object({
   /** For `choose`: the executor who replied. */
-  executor_id: v.optional(v.pipe(v.number(), v.integer())),
+  executor_id: v.optional(IdValueSchema),
 })
 
 export const ReviewBodySchema = v.object({
@@ -203,9 +240,9 @@ export const ReviewBodySchema = v.object({
     v.string('review_too_short'),
     v.trim(),
     v.minLength(REVIEW_MIN, 'review_too_short'),
-    v.maxLength(TEXT_MAX, 'invalid_request'),
+    v.maxLength(TEXT_MAX, 'text_max'),
   ),
-  service: v.optional(v.nullable(v.pipe(v.number(), v.integer())), null),
+  service: v.optional(v.nullable(IdValueSchema), null),
 })
 export const ReviewSchema = v.object({
   id: v.number(),
@@ -220,26 +257,10 @@ export const MAP_CELL_LIMIT = 12
 /** The map's box is cut into GRID x GRID cells; each answers its orders or, when full, one area. */
 export const MAP_GRID = 5
 
-const Coordinate = (min: number, max: number) => v.pipe(v.number(), v.minValue(min), v.maxValue(max))
 export const OrdersMapQuerySchema = v.object({
-  bbox: v.pipe(
-    v.string('invalid_request'),
-    v.transform((value) => value.split(',').map(Number)),
-    v.check(
-      (box) =>
-        box.length === 4 &&
-        box.every(Number.isFinite) &&
-        box[0]! < box[2]! &&
-        box[1]! < box[3]! &&
-        box[0]! >= -180 &&
-        box[2]! <= 180 &&
-        box[1]! >= -90 &&
-        box[3]! <= 90,
-      'invalid_request',
-    ),
-  ),
-  service: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
-  category: v.optional(v.pipe(v.string(), v.regex(/^\d+$/, 'invalid_request'), v.transform(Number))),
+  bbox: BboxSchema,
+  service: v.optional(IdQuerySchema),
+  category: v.optional(IdQuerySchema),
 })
 /** An open order as a map marker needs it. */
 export const OrderMarkerSchema = v.object({

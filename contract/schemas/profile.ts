@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { IdParamSchema } from './bounds.ts'
 
 export const USER_TYPES = ['customer', 'executor'] as const
 export type UserType = (typeof USER_TYPES)[number]
@@ -49,6 +50,4 @@ export const UpdateProfileBodySchema = v.object({
 })
 export type UpdateProfileBody = v.InferOutput<typeof UpdateProfileBodySchema>
 
-export const ProfileIdParamsSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d+$/, 'not_found'), v.transform(Number)),
-})
+export const ProfileIdParamsSchema = v.object({ id: IdParamSchema })

@@ -1,6 +1,14 @@
 import type { ErrorCode } from '#contract/errors.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '#contract/schemas/auth.ts'
-import { SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
+import { MAX_PAGE } from '#contract/schemas/bounds.ts'
+import { SEARCH_MAX, SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
+import {
+  ADDRESS_MAX,
+  AREA_MAX,
+  ORDER_NAME_MAX,
+  ORDER_SERVICES_MAX,
+  TEXT_MAX,
+} from '#contract/schemas/orders.ts'
 import type { Locale } from './locale.ts'
 
 type Translations = Record<Locale, string>
@@ -412,6 +420,120 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Бу мутахассис топилмади ёки буюртма қабул қилмайди',
     en: 'This specialist was not found or does not accept orders',
   },
+  id_invalid: {
+    ru: 'Такой записи нет: неверный номер',
+    oz: "Bunday yozuv yo'q: raqam noto'g'ri",
+    uz: 'Бундай ёзув йўқ: рақам нотўғри',
+    en: 'No such record: the number is not valid',
+  },
+  page_invalid: {
+    ru: 'Номер страницы должен быть от 1 до {n}',
+    oz: "Sahifa raqami 1 dan {n} gacha bo'lishi kerak",
+    uz: 'Саҳифа рақами 1 дан {n} гача бўлиши керак',
+    en: 'The page number must be from 1 to {n}',
+  },
+  per_page_invalid: {
+    ru: 'Неверное число записей на странице',
+    oz: "Sahifadagi yozuvlar soni noto'g'ri",
+    uz: 'Саҳифадаги ёзувлар сони нотўғри',
+    en: 'The number of items per page is not valid',
+  },
+  price_invalid: {
+    ru: 'Укажите цену целым числом от 0 до 10 000 000 000 сум',
+    oz: "Narxni 0 dan 10 000 000 000 so'mgacha butun son bilan kiriting",
+    uz: 'Нархни 0 дан 10 000 000 000 сўмгача бутун сон билан киритинг',
+    en: "Enter the price as a whole number from 0 to 10 000 000 000 so'm",
+  },
+  date_invalid: {
+    ru: 'Неверная дата или время',
+    oz: "Sana yoki vaqt noto'g'ri",
+    uz: 'Сана ёки вақт нотўғри',
+    en: 'The date or time is not valid',
+  },
+  coordinates_invalid: {
+    ru: 'Неверная точка на карте',
+    oz: "Xaritadagi nuqta noto'g'ri",
+    uz: 'Харитадаги нуқта нотўғри',
+    en: 'The point on the map is not valid',
+  },
+  bbox_invalid: {
+    ru: 'Неверная область карты',
+    oz: "Xarita hududi noto'g'ri",
+    uz: 'Харита ҳудуди нотўғри',
+    en: 'The map area is not valid',
+  },
+  order_name_max: {
+    ru: 'Название заказа не длиннее {n} символов',
+    oz: 'Buyurtma nomi {n} ta belgidan oshmasligi kerak',
+    uz: 'Буюртма номи {n} та белгидан ошмаслиги керак',
+    en: 'The order title must be at most {n} characters',
+  },
+  address_max: {
+    ru: 'Адрес не длиннее {n} символов',
+    oz: 'Manzil {n} ta belgidan oshmasligi kerak',
+    uz: 'Манзил {n} та белгидан ошмаслиги керак',
+    en: 'The address must be at most {n} characters',
+  },
+  area_max: {
+    ru: 'Район и город не длиннее {n} символов',
+    oz: 'Tuman va shahar {n} ta belgidan oshmasligi kerak',
+    uz: 'Туман ва шаҳар {n} та белгидан ошмаслиги керак',
+    en: 'The district and city must be at most {n} characters',
+  },
+  text_max: {
+    ru: 'Текст не длиннее {n} символов',
+    oz: 'Matn {n} ta belgidan oshmasligi kerak',
+    uz: 'Матн {n} та белгидан ошмаслиги керак',
+    en: 'The text must be at most {n} characters',
+  },
+  services_too_many: {
+    ru: 'Выберите не больше {n} услуг',
+    oz: "Ko'pi bilan {n} ta xizmat tanlang",
+    uz: 'Кўпи билан {n} та хизмат танланг',
+    en: 'Choose at most {n} services',
+  },
+  search_too_long: {
+    ru: 'Поисковый запрос не длиннее {n} символов',
+    oz: "Qidiruv so'rovi {n} ta belgidan oshmasligi kerak",
+    uz: 'Қидирув сўрови {n} та белгидан ошмаслиги керак',
+    en: 'The search must be at most {n} characters',
+  },
+  malformed_json: {
+    ru: 'Не удалось прочитать запрос: неверный JSON',
+    oz: "So'rovni o'qib bo'lmadi: JSON noto'g'ri",
+    uz: 'Сўровни ўқиб бўлмади: JSON нотўғри',
+    en: 'The request could not be read: the JSON is not valid',
+  },
+  multipart_invalid: {
+    ru: 'Не удалось прочитать отправленные данные, отправьте их ещё раз',
+    oz: "Yuborilgan ma'lumotlarni o'qib bo'lmadi, qaytadan yuboring",
+    uz: 'Юборилган маълумотларни ўқиб бўлмади, қайтадан юборинг',
+    en: 'The data sent could not be read, send it again',
+  },
+  unsupported_media_type: {
+    ru: 'Этот формат данных не поддерживается',
+    oz: "Bu ma'lumot formati qo'llab-quvvatlanmaydi",
+    uz: 'Бу маълумот формати қўллаб-қувватланмайди',
+    en: 'This data format is not supported',
+  },
+  request_too_large: {
+    ru: 'Запрос слишком большой',
+    oz: "So'rov juda katta",
+    uz: 'Сўров жуда катта',
+    en: 'The request is too large',
+  },
+  headers_too_large: {
+    ru: 'Заголовки запроса слишком большие',
+    oz: "So'rov sarlavhalari juda katta",
+    uz: 'Сўров сарлавҳалари жуда катта',
+    en: 'The request headers are too large',
+  },
+  url_too_long: {
+    ru: 'Адрес запроса слишком длинный',
+    oz: "So'rov manzili juda uzun",
+    uz: 'Сўров манзили жуда узун',
+    en: 'The request address is too long',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */
@@ -445,4 +567,11 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   sms_code_least_min: SMS_CODE_LENGTH,
   sms_code_least_max: SMS_CODE_LENGTH,
   service_name_max: SERVICE_NAME_MAX,
+  page_invalid: MAX_PAGE,
+  order_name_max: ORDER_NAME_MAX,
+  address_max: ADDRESS_MAX,
+  area_max: AREA_MAX,
+  text_max: TEXT_MAX,
+  services_too_many: ORDER_SERVICES_MAX,
+  search_too_long: SEARCH_MAX,
 }

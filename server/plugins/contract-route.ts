@@ -43,8 +43,8 @@ function validationError(issues: v.GenericIssue[], root: v.GenericSchema): AppEr
     const field = v.getDotPath(issue) ?? '_'
     const message = messageOf(issue, root)
     const code = (KNOWN_CODES.has(message) ? message : 'invalid_request') as ErrorCode
-    const list = (fields[field] ??= [])
-    if (!list.includes(code)) list.push(code)
+    // One message per field, the first rule it breaks, as a form shows it; every field that breaks one is named.
+    fields[field] ??= [code]
   }
   const first = Object.values(fields)[0]?.[0] ?? 'invalid_request'
   return new AppError('validation', first, { fields })
@@ -52,9 +52,16 @@ function validationError(issues: v.GenericIssue[], root: v.GenericSchema): AppEr
 
 function parse<S extends v.GenericSchema | undefined>(schema: S, input: unknown): Out<S> {
   if (!schema) return undefined as Out<S>
-  // One message per field: the first rule it breaks, as a form shows it.
-  const result = v.safeParse(schema, input ?? {}, { abortPipeEarly: true })
+  const result = v.safeParse(schema, input ?? {})
   if (!result.success) throw validationError(result.issues, schema)
+  return result.output as Out<S>
+}
+
+/** A path that names nothing of ours (an id out of range, a malformed slug) is simply not found. */
+function parsePath<S extends v.GenericSchema | undefined>(schema: S, input: unknown): Out<S> {
+  if (!schema) return undefined as Out<S>
+  const result = v.safeParse(schema, input ?? {})
+  if (!result.success) throw new AppError('not_found', 'not_found')
   return result.output as Out<S>
 }
 
@@ -91,7 +98,7 @@ export function contractRoute<E extends Endpoint>(
     preHandler: endpoint.auth ? [app.authenticate] : [],
     handler: async (request, reply) =>
       handler({
-        params: parse(endpoint.params as v.GenericSchema | undefined, request.params) as Out<E['params']>,
+        params: parsePath(endpoint.params as v.GenericSchema | undefined, request.params) as Out<E['params']>,
         body: parse(endpoint.body as v.GenericSchema | undefined, request.body) as Out<E['body']>,
         query: parse(endpoint.query as v.GenericSchema | undefined, request.query) as Out<E['query']>,
         request,

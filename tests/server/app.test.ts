@@ -42,6 +42,45 @@ describe('errors', () => {
     expect(en.json().error.message).toBe('Nothing found')
   })
 
+  it('answers what Fastify cannot route or read in our shape and the caller language, never its own body', async () => {
+    const cases = [
+      { url: `${endpoints.order.path.replace('{id}', '1'.repeat(300))}`, status: 414, code: 'url_too_long' },
+      { url: `${endpoints.page.path.replace('{slug}', '%E0%A4%A')}`, status: 400, code: 'invalid_request' },
+    ]
+    for (const { url, status, code } of cases) {
+      const response = await t.inject({ method: 'GET', url, headers: { 'accept-language': 'oz' } })
+      expect(response.statusCode).toBe(status)
+      expect(response.json().error).toMatchObject({ code })
+      expect(response.body).not.toContain(url.slice(-20))
+      expect(response.headers['content-language']).toBe('oz')
+    }
+    const xml = await t.inject({
+      method: 'POST',
+      url: endpoints.login.path,
+      headers: { 'content-type': 'application/xml', 'accept-language': 'en' },
+      payload: '<login/>',
+    })
+    expect(xml.statusCode).toBe(415)
+    expect(xml.json().error.message).toBe('This data format is not supported')
+    const tooLarge = await t.inject({
+      method: 'POST',
+      url: endpoints.login.path,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(tooLarge.statusCode).toBe(413)
+    expect(tooLarge.json().error.code).toBe('request_too_large')
+  })
+
+  it('answers 431 in our shape when the headers or the query are too large for the HTTP parser', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const response = await fetch(`${address}${endpoints.services.path}?search=${'a'.repeat(20_000)}`)
+    expect(response.status).toBe(431)
+    expect(await response.json()).toEqual({
+      error: { type: 'validation', code: 'headers_too_large', message: 'Заголовки запроса слишком большие' },
+    })
+  })
+
   it('answers malformed JSON with 400 validation, not a stack trace', async () => {
     const response = await t.inject({
       method: 'POST',
@@ -50,7 +89,11 @@ describe('errors', () => {
       payload: '{"username": ',
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json().error).toMatchObject({ type: 'validation', code: 'invalid_request' })
+    expect(response.json().error).toMatchObject({
+      type: 'validation',
+      code: 'malformed_json',
+      message: 'Не удалось прочитать запрос: неверный JSON',
+    })
   })
 
   it('hides what went wrong inside a 500', async () => {

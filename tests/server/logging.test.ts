@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { endpoints, REFRESH_COOKIE } from '#contract/endpoints.ts'
+import { sql } from 'drizzle-orm'
+import { endpoints, REFRESH_COOKIE, V1 } from '#contract/endpoints.ts'
 import {
   lastCode,
   nextPhone,
@@ -13,6 +14,7 @@ import { useTestApp } from '#tests/helpers/test-app.ts'
 const lines: string[] = []
 const t = useTestApp({
   config: { LOG_LEVEL: 'info', SMS_PROVIDER: 'dev' },
+  catalogue: true,
   deps: { logStream: { write: (line: string) => void lines.push(line) } },
 })
 
@@ -47,5 +49,56 @@ describe('request logging', () => {
     const devLine = lines.find((line) => line.includes('"dev SMS"'))!
     expect(devLine).toContain(code)
     expect(devLine).not.toContain(phone)
+  })
+
+  it('logs a failed SQL statement without its parameters: no name, text, address, phone or id of the order', async () => {
+    const { register } = await import('#tests/helpers/auth-flows.ts')
+    const { token } = await register(t, { type: 'customer' })
+    const customerId = String((await t.call('GET', '/profile', { token })).json().id)
+    const category = await t.inject({
+      method: 'GET',
+      url: `${V1}/categories/mastera-po-remontu/restnew/elektrika`,
+    })
+    // The database breaks under the request: the insert fails inside SQL with every value as a parameter.
+    await t.db.db.execute(sql`alter table orders add constraint sabotage check (length(name) < 3)`)
+    lines.length = 0
+    const secrets = {
+      name: 'Ремонт у Камолы Турсуновой',
+      description: 'Звоните +998 90 123 45 67 или 998901234567 после шести',
+      area: 'Яккасарайский район, Ташкент',
+      address: 'улица Шота Руставели, 44, кв. 12',
+    }
+    const response = await t.call(
+      'POST',
+      '/orders',
+      { token },
+      {
+        services: [category.json().id],
+        at_customer: true,
+        lat: 41.2917263,
+        lng: 69.2451923,
+        ...secrets,
+      },
+    )
+    await t.db.db.execute(sql`alter table orders drop constraint sabotage`)
+    expect(response.statusCode).toBe(500)
+    expect(response.json().error.code).toBe('error_occurred')
+    const log = lines.join('\n')
+    // The failure is logged, with what a developer needs: the statement with placeholders and the SQL state.
+    expect(log).toContain('request failed')
+    expect(log).toContain('insert into')
+    expect(log).toContain('"code":"23514"')
+    for (const value of [
+      ...Object.values(secrets),
+      '998901234567',
+      '123 45 67',
+      '41.2917263',
+      '69.2451923',
+    ]) {
+      expect(log).not.toContain(value)
+    }
+    expect(log).toContain('violates check constraint \\"sabotage\\"')
+    expect(log).not.toContain('params')
+    expect(log).not.toContain(`"customerId":${customerId}`)
   })
 })

@@ -108,6 +108,8 @@ const CREATED: Outcome = [201]
 const FORBIDDEN: Outcome = [403, 'forbidden']
 const GUEST: Outcome = [401, 'unauthorized']
 const WRONG: Outcome = [409, 'order_wrong_status']
+/** A closed order (completed, canceled) does not exist for strangers. */
+const HIDDEN: Outcome = [404, 'not_found']
 const row = (
   action: keyof typeof REQUESTS,
   state: State,
@@ -119,7 +121,7 @@ const TABLE = [
   row('choose', 'open', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
   row('choose', 'paused', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
   row('choose', 'in_progress', [WRONG, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
-  row('choose', 'completed', [WRONG, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
+  row('choose', 'completed', [WRONG, HIDDEN, FORBIDDEN, HIDDEN]),
   row('accept', 'awaiting', [FORBIDDEN, FORBIDDEN, OK, FORBIDDEN]),
   row('accept', 'open', [FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
   row('accept', 'in_progress', [FORBIDDEN, FORBIDDEN, WRONG, FORBIDDEN]),
@@ -131,11 +133,11 @@ const TABLE = [
   row('cancel', 'open', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
   row('cancel', 'awaiting', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
   row('cancel', 'in_progress', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
-  row('cancel', 'completed', [WRONG, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
-  row('cancel', 'canceled', [WRONG, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
+  row('cancel', 'completed', [WRONG, HIDDEN, FORBIDDEN, HIDDEN]),
+  row('cancel', 'canceled', [WRONG, HIDDEN, FORBIDDEN, HIDDEN]),
   row('delete', 'open', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
-  row('delete', 'completed', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
-  row('delete', 'canceled', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
+  row('delete', 'completed', [OK, HIDDEN, FORBIDDEN, HIDDEN]),
+  row('delete', 'canceled', [OK, HIDDEN, FORBIDDEN, HIDDEN]),
   row('delete', 'in_progress', [WRONG, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
   row('toggle replies', 'open', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
   row('toggle replies', 'paused', [OK, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
@@ -150,10 +152,10 @@ const TABLE = [
     [409, 'already_replied'],
     WRONG,
   ]),
-  row('review', 'completed', [CREATED, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
+  row('review', 'completed', [CREATED, HIDDEN, FORBIDDEN, HIDDEN]),
   row('review', 'in_progress', [WRONG, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
-  row('review', 'canceled', [WRONG, FORBIDDEN, FORBIDDEN, FORBIDDEN]),
-  row('review', 'reviewed', [[409, 'already_reviewed'], FORBIDDEN, FORBIDDEN, FORBIDDEN]),
+  row('review', 'canceled', [WRONG, HIDDEN, FORBIDDEN, HIDDEN]),
+  row('review', 'reviewed', [[409, 'already_reviewed'], HIDDEN, FORBIDDEN, HIDDEN]),
 ]
 
 describe('the order lifecycle by caller', () => {
@@ -178,17 +180,19 @@ describe('the order lifecycle by caller', () => {
     expect((await act(order.id, 'toggle-replies', owner)).json().status).toBe('inactive')
   })
 
-  it('shows the review of an order once it is left, and 404 before', async () => {
-    const { order, owner, otherExecutor } = await orderIn('completed')
-    expect((await call('GET', `/orders/${order.id}/review`, null)).statusCode).toBe(404)
+  it('shows the review of an order to its parties once it is left, and 404 before and to strangers', async () => {
+    const { order, owner, replying, otherExecutor } = await orderIn('completed')
+    expect((await call('GET', `/orders/${order.id}/review`, owner)).statusCode).toBe(404)
     await call('POST', `/orders/${order.id}/review`, owner, {
       rating: 4,
       comment: 'Хорошо и в срок сделано.',
     })
-    expect((await call('GET', `/orders/${order.id}/review`, otherExecutor)).json()).toMatchObject({
+    expect((await call('GET', `/orders/${order.id}/review`, replying)).json()).toMatchObject({
       rating: 4,
       comment: 'Хорошо и в срок сделано.',
     })
+    expect((await call('GET', `/orders/${order.id}/review`, otherExecutor)).statusCode).toBe(404)
+    expect((await call('GET', `/orders/${order.id}/review`, null)).statusCode).toBe(404)
   })
 
   it('an archived order is seen by its customer and its executor only', async () => {
@@ -309,7 +313,9 @@ describe('direct orders', () => {
         .statusCode,
     ).toBe(404)
     for (const tab of ['open', 'inactive']) {
-      const listed = (await call('GET', `/orders?tab=${tab}`, stranger)).json().collection
+      const listed = (
+        await call('GET', `/orders?tab=${tab}&scope=${tab === 'open' ? 'all' : 'mine'}`, stranger)
+      ).json().collection
       expect(listed.map((o: { id: number }) => o.id)).not.toContain(order.id)
     }
   })

@@ -123,8 +123,17 @@ describe('GET /profile/{id}/orders', () => {
     ).json().id
     const list = (await t.inject({ method: 'GET', url: `${V1}/profile/${id}/orders` })).json()
     expect(list.collection.map((o: { id: number }) => o.id)).toEqual([order.id])
+    const completed = (
+      await t.inject({
+        method: 'GET',
+        url: `${V1}/profile/${id}/orders?tab=completed`,
+        headers: { authorization: `Bearer ${customer.token}` },
+      })
+    ).json()
+    expect(completed.meta.total).toBe(0)
+    // Only the open ones are anyone's business.
     expect(
-      (await t.inject({ method: 'GET', url: `${V1}/profile/${id}/orders?tab=completed` })).json().meta.total,
-    ).toBe(0)
+      (await t.inject({ method: 'GET', url: `${V1}/profile/${id}/orders?tab=completed` })).statusCode,
+    ).toBe(403)
   })
 })

@@ -131,7 +131,10 @@ describe('GET /orders', () => {
     expect(open.collection.map((o: { id: number }) => o.id)).toEqual([outside.id, inside.id])
     const tashkent = (await call('GET', '/orders?bbox=69.1,41.2,69.4,41.4', null)).json()
     expect(tashkent.collection.map((o: { id: number }) => o.id)).toEqual([inside.id])
-    expect((await call('GET', '/orders?tab=completed', null)).json().meta.total).toBe(0)
+    expect((await call('GET', '/orders?tab=completed&scope=mine', customer)).json().meta.total).toBe(0)
+    // Other people's orders are listed only while open; "mine" needs a login.
+    expect((await call('GET', '/orders?tab=completed', null)).statusCode).toBe(403)
+    expect((await call('GET', '/orders?tab=completed&scope=mine', null)).statusCode).toBe(401)
     expect((await call('GET', '/orders?bbox=1,2,3', null)).statusCode).toBe(400)
   })
 })

@@ -36,6 +36,8 @@ export const orders = pgTable(
     isOnline: boolean().notNull().default(false),
     atCustomer: boolean().notNull().default(false),
     atExecutor: boolean().notNull().default(false),
+    /** District and city, public; `address` (street, house, flat) is for the customer and the accepted executor. */
+    area: text(),
     address: text(),
     lat: doublePrecision(),
     lng: doublePrecision(),

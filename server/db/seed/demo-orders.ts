@@ -10,6 +10,9 @@ type DemoOrder = {
   service: string
   name: string
   place: 'at_customer' | 'at_executor' | 'online'
+  /** District and city, which everyone sees. */
+  area?: string
+  /** Street, house, flat: for the customer and the accepted specialist only. */
   address?: string
   at?: [lat: number, lng: number]
   inDays: number
@@ -25,7 +28,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     service: 'uborka',
     name: 'Генеральная уборка трёхкомнатной квартиры',
     place: 'at_customer',
-    address: 'Ташкент, Чиланзар, 9-й квартал',
+    area: 'Чиланзарский район, Ташкент',
+    address: '9-й квартал, дом 14, кв. 21',
     at: [41.2856, 69.2043],
     inDays: 2,
     price: 600_000,
@@ -36,7 +40,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     service: 'elektrika',
     name: 'Заменить проводку на кухне',
     place: 'at_customer',
-    address: 'Ташкент, Юнусабад, 4-й квартал',
+    area: 'Юнусабадский район, Ташкент',
+    address: '4-й квартал, дом 7, кв. 3',
     at: [41.3634, 69.2857],
     inDays: 3,
     price: [500_000, 800_000],
@@ -46,7 +51,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     service: 'santekhnika',
     name: 'Поменять смеситель в ванной',
     place: 'at_customer',
-    address: 'Ташкент, Мирзо-Улугбек, Буюк Ипак Йули 120',
+    area: 'Мирзо-Улугбекский район, Ташкент',
+    address: 'улица Буюк Ипак Йули, 120',
     at: [41.3262, 69.3343],
     inDays: 1,
     price: [null, 250_000],
@@ -72,7 +78,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     service: 'kvartirnyy-pereezd',
     name: 'Переезд из двухкомнатной квартиры, 3 этаж без лифта',
     place: 'at_customer',
-    address: 'Самарканд, улица Регистан 5',
+    area: 'Самарканд',
+    address: 'улица Регистан, 5',
     at: [39.6547, 66.9758],
     inDays: 6,
     price: [1_000_000, 1_500_000],
@@ -82,7 +89,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     service: 'konditsionery',
     name: 'Почистить и заправить два кондиционера',
     place: 'at_customer',
-    address: 'Бухара, улица Накшбанди 12',
+    area: 'Бухара',
+    address: 'улица Накшбанди, 12',
     at: [39.7747, 64.4286],
     inDays: 2,
     price: 350_000,
@@ -92,7 +100,7 @@ const DEMO_ORDERS: DemoOrder[] = [
     service: 'manikyur-i-pedikyur',
     name: 'Маникюр с покрытием',
     place: 'at_executor',
-    address: 'Ташкент, Яккасарай',
+    area: 'Яккасарайский район, Ташкент',
     at: [41.2827, 69.2549],
     inDays: 1,
     price: [null, 150_000],
@@ -110,7 +118,8 @@ const DEMO_ORDERS: DemoOrder[] = [
     service: 'ukladka-plitki',
     name: 'Уложить плитку в ванной, 12 м²',
     place: 'at_customer',
-    address: 'Наманган, улица Навои 40',
+    area: 'Наманган',
+    address: 'улица Навои, 40',
     at: [40.9983, 71.6726],
     inDays: 8,
     price: [1_200_000, 1_800_000],
@@ -150,6 +159,7 @@ export async function seedDemoOrders(db: Database, now: Date): Promise<number> {
       isOnline: order.place === 'online',
       atCustomer: order.place === 'at_customer',
       atExecutor: order.place === 'at_executor',
+      area: order.area ?? null,
       address: order.address ?? null,
       lat: order.at?.[0] ?? null,
       lng: order.at?.[1] ?? null,

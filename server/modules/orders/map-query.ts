@@ -2,6 +2,7 @@ import { arrayContains, eq, sql, type SQL } from 'drizzle-orm'
 import { MAP_CELL_LIMIT, MAP_GRID, type OrderArea, type OrderMarker } from '#contract/schemas/orders.ts'
 import type { Database } from '#server/db/client.ts'
 import { orders } from '#server/db/schema/orders.ts'
+import { roundToArea } from './privacy.ts'
 
 type MapQuery = { bbox: number[]; serviceId?: number; categoryId?: number }
 type MarkerRow = {
@@ -73,8 +74,9 @@ export async function mapMarkers(
       collection.push({
         id: row.id,
         name: row.name,
-        lat: row.lat,
-        lng: row.lng,
+        // The map is public: a marker stands at the order's area, never at its door.
+        lat: roundToArea(row.lat)!,
+        lng: roundToArea(row.lng)!,
         price: money(row.price),
         price_min: money(row.price_min),
         price_max: money(row.price_max),

@@ -180,6 +180,22 @@ export function createOrdersRepository(db: Database) {
         )
         .orderBy(asc(replies.createdAt), asc(replies.id)),
 
+    /** What the other party of an accepted order sees of a user: name, phone and profile slug. */
+    async contactOf(userId: number) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          surname: users.surname,
+          phone: users.phone,
+          slug: users.slug,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1)
+      return row
+    },
+
     /** Whether a user exists who takes orders: a direct order can be sent to them. */
     async takesOrders(userId: number) {
       const [row] = await db

@@ -5,6 +5,7 @@ import { presentOrder, type OrdersService } from './service.ts'
 import type { LocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { OrdersRepository } from './repository.ts'
 import { listFiltersOf } from './filters.ts'
+import { AppError, unauthorized } from '#server/lib/app-error.ts'
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/
 
@@ -68,7 +69,10 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes)
   })
 
-  contractRoute(app, endpoints.profileOrders, async ({ params, query }) => {
+  contractRoute(app, endpoints.profileOrders, async ({ params, query, request }) => {
+    const caller = await optionalCaller(request)
+    // Anyone sees a customer's open orders; the other tabs are their own business.
+    if (query.tab !== 'open' && caller?.id !== params.id) throw new AppError('forbidden', 'forbidden')
     const { rows, total } = await repository.list({
       status: query.tab,
       mine: { userId: params.id, as: 'customer' },
@@ -76,16 +80,18 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
       page: query.page,
       perPage: query.perPage,
     })
-    return { collection: rows.map(presentOrder), meta: { page: query.page, perPage: query.perPage, total } }
+    return {
+      collection: rows.map((row) => presentOrder(row, caller?.id)),
+      meta: { page: query.page, perPage: query.perPage, total },
+    }
   })
 
   contractRoute(app, endpoints.orders, async ({ query, request }) => {
-    const caller = request.headers.authorization
-      ? await app
-          .authenticate(request)
-          .then(() => request.user)
-          .catch(() => undefined)
-      : undefined
+    const caller = await optionalCaller(request)
+    const mine = query.scope === 'mine'
+    // "My orders" need a login; everyone else's orders are listed only while open.
+    if (mine && !caller) throw unauthorized()
+    if (!mine && query.tab !== 'open') throw new AppError('forbidden', 'forbidden')
     const { rows, total } = await repository.list({
       status: query.tab,
       serviceId: query.service,
@@ -107,7 +113,10 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
       page: query.page,
       perPage: query.perPage,
     })
-    return { collection: rows.map(presentOrder), meta: { page: query.page, perPage: query.perPage, total } }
+    return {
+      collection: rows.map((row) => presentOrder(row, caller?.id)),
+      meta: { page: query.page, perPage: query.perPage, total },
+    }
   })
   contractRoute(app, endpoints.ordersMap, ({ query }) =>
     repository.mapMarkers({ bbox: query.bbox, serviceId: query.service, categoryId: query.category }),

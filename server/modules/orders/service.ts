@@ -1,8 +1,9 @@
-import type { Order, OrderAction, OrderBody } from '#contract/schemas/orders.ts'
+import type { Order, OrderAction, OrderBody, OrderContact } from '#contract/schemas/orders.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
+import { ACCEPTED, roundToArea, seesExactPlace } from './privacy.ts'
 import type { OrderRow, OrdersRepository, OrderStatus } from './repository.ts'
 
 const MAX_PHOTOS = 10
@@ -11,7 +12,9 @@ const forbidden = () => new AppError('forbidden', 'forbidden')
 const wrongStatus = () => new AppError('conflict', 'order_wrong_status')
 const notFound = () => new AppError('not_found', 'not_found')
 
-export function presentOrder(row: OrderRow): Order {
+/** The order as `callerId` may see it (docs/decisions/008-input-bounds-and-privacy.md). */
+export function presentOrder(row: OrderRow, callerId?: number, contact: OrderContact | null = null): Order {
+  const exact = seesExactPlace(row, callerId)
   return {
     id: row.id,
     number: String(row.id).padStart(6, '0'),
@@ -24,9 +27,12 @@ export function presentOrder(row: OrderRow): Order {
     is_online: row.isOnline,
     at_customer: row.atCustomer,
     at_executor: row.atExecutor,
-    address: row.address,
-    lat: row.lat,
-    lng: row.lng,
+    area: row.area,
+    address: exact ? row.address : null,
+    lat: exact ? row.lat : roundToArea(row.lat),
+    lng: exact ? row.lng : roundToArea(row.lng),
+    location_exact: exact,
+    contact,
     started_at: iso(row.startedAt),
     ended_at: iso(row.endedAt),
     price: row.price,
@@ -41,18 +47,52 @@ export function presentOrder(row: OrderRow): Order {
   }
 }
 
-/** Direct and archived orders are seen only by their customer and their executor; to anyone else they do not exist. */
-const seenBy = (order: OrderRow, caller: UserRow | undefined) =>
-  (!order.isDirect && order.status !== 'archive') ||
-  (caller !== undefined && (order.customerId === caller.id || order.executorId === caller.id))
+/** Live orders anyone may read; a closed one (completed, canceled, archived) only its parties and repliers. */
+const PUBLIC_STATUSES: OrderStatus[] = ['open', 'inactive', 'in_progress']
+const isParty = (order: OrderRow, callerId: number | undefined) =>
+  callerId !== undefined && (order.customerId === callerId || order.executorId === callerId)
 
 /** The order lifecycle of docs/decisions/005-order-lifecycle.md; every action is checked against the caller. */
 export function createOrdersService(repo: OrdersRepository, clock: Clock) {
+  /**
+   * The order if the caller may read it: to anyone else it does not exist. Direct orders are their two parties';
+   * a closed order stays readable to its parties and to the specialists who replied (it is in their lists).
+   */
   async function orderOrThrow(id: number, caller: UserRow | undefined) {
     const order = await repo.find(id)
-    if (!order || !seenBy(order, caller)) throw notFound()
-    return order
+    if (!order) throw notFound()
+    if (isParty(order, caller?.id)) return order
+    if (order.isDirect) throw notFound()
+    if (PUBLIC_STATUSES.includes(order.status)) return order
+    if (order.status !== 'archive' && caller && (await repo.replyOf(order.id, caller.id))) return order
+    throw notFound()
   }
+
+  /** The other party's contact, once the chosen executor accepted; null for anyone else. */
+  async function contactFor(order: OrderRow, callerId: number | undefined): Promise<OrderContact | null> {
+    if (callerId === undefined || order.executorId === null || !ACCEPTED.includes(order.status)) return null
+    const other =
+      order.customerId === callerId
+        ? order.executorId
+        : order.executorId === callerId
+          ? order.customerId
+          : undefined
+    if (other === undefined) return null
+    const user = await repo.contactOf(other)
+    if (!user) return null
+    return {
+      id: user.id,
+      role: other === order.customerId ? 'customer' : 'executor',
+      name: user.name,
+      surname: user.surname,
+      phone: user.phone,
+      slug: other === order.executorId ? user.slug : null,
+    }
+  }
+
+  /** One order as its reader may see it, contacts included. */
+  const presentFor = async (order: OrderRow, caller: UserRow | undefined) =>
+    presentOrder(order, caller?.id, await contactFor(order, caller?.id))
 
   async function checkedFields(body: OrderBody) {
     const now = clock.now()
@@ -67,6 +107,7 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       isOnline: body.is_online,
       atCustomer: body.at_customer,
       atExecutor: body.at_executor,
+      area: body.area,
       address: body.address,
       lat: body.lat,
       lng: body.lng,
@@ -80,11 +121,16 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
     }
   }
 
-  async function transition(order: OrderRow, from: OrderStatus[], changes: Partial<OrderRow>) {
+  async function transition(
+    order: OrderRow,
+    from: OrderStatus[],
+    changes: Partial<OrderRow>,
+    caller: UserRow,
+  ) {
     if (!from.includes(order.status)) throw wrongStatus()
     const changed = await repo.transition(order.id, from, { ...changes, updatedAt: clock.now() })
     if (!changed) throw wrongStatus()
-    return presentOrder(changed)
+    return presentFor(changed, caller)
   }
 
   return {
@@ -93,7 +139,7 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       if (caller.type !== 'customer') throw new AppError('forbidden', 'only_customers_order')
       if (idempotencyKey) {
         const earlier = await repo.findByIdempotencyKey(caller.id, idempotencyKey)
-        if (earlier) return presentOrder(earlier)
+        if (earlier) return presentOrder(earlier, caller.id)
       }
       const direct = body.executor_id ?? null
       if (direct !== null) {
@@ -113,26 +159,26 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       const order =
         created ?? (idempotencyKey ? await repo.findByIdempotencyKey(caller.id, idempotencyKey) : undefined)
       if (!order) throw new AppError('server', 'error_occurred', { status: 500 })
-      return presentOrder(order)
+      return presentOrder(order, caller.id)
     },
 
     /** The customer's own look is not a view. */
     async view(id: number, caller: UserRow | undefined) {
       const order = await orderOrThrow(id, caller)
-      if (order.customerId === caller?.id) return presentOrder(order)
-      return presentOrder((await repo.countView(id)) ?? order)
+      if (order.customerId === caller?.id) return presentFor(order, caller)
+      return presentFor((await repo.countView(id)) ?? order, caller)
     },
 
     async update(id: number, body: OrderBody, caller: UserRow) {
       const order = await orderOrThrow(id, caller)
       if (order.customerId !== caller.id) throw forbidden()
-      return transition(order, ['open', 'inactive'], await checkedFields(body))
+      return transition(order, ['open', 'inactive'], await checkedFields(body), caller)
     },
 
     async remove(id: number, caller: UserRow) {
       const order = await orderOrThrow(id, caller)
       if (order.customerId !== caller.id) throw forbidden()
-      return transition(order, ['open', 'inactive', 'canceled', 'completed'], { status: 'archive' })
+      return transition(order, ['open', 'inactive', 'canceled', 'completed'], { status: 'archive' }, caller)
     },
 
     async act(id: number, action: OrderAction, caller: UserRow, executorId: number | undefined) {
@@ -145,31 +191,31 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
           // Awaiting the chosen executor's answer (or a direct order) is not a pause the customer can lift.
           if (order.isDirect || order.executorId !== null) throw wrongStatus()
           return order.status === 'open'
-            ? transition(order, ['open'], { status: 'inactive' })
-            : transition(order, ['inactive'], { status: 'open' })
+            ? transition(order, ['open'], { status: 'inactive' }, caller)
+            : transition(order, ['inactive'], { status: 'open' }, caller)
         case 'choose': {
           if (!isCustomer) throw forbidden()
           if (order.isDirect) throw wrongStatus()
           if (executorId === undefined || !(await repo.replyOf(order.id, executorId))) {
             throw fieldError('executor_id', 'executor_did_not_reply')
           }
-          return transition(order, ['open', 'inactive'], { status: 'inactive', executorId })
+          return transition(order, ['open', 'inactive'], { status: 'inactive', executorId }, caller)
         }
         case 'accept':
           if (!isChosen) throw forbidden()
-          return transition(order, ['inactive'], { status: 'in_progress' })
+          return transition(order, ['inactive'], { status: 'in_progress' }, caller)
         case 'decline':
           if (!isChosen) throw forbidden()
           // A declined direct order has no one else to go to.
           return order.isDirect
-            ? transition(order, ['inactive'], { status: 'canceled' })
-            : transition(order, ['inactive'], { status: 'open', executorId: null })
+            ? transition(order, ['inactive'], { status: 'canceled' }, caller)
+            : transition(order, ['inactive'], { status: 'open', executorId: null }, caller)
         case 'complete':
           if (!isCustomer) throw forbidden()
-          return transition(order, ['in_progress'], { status: 'completed' })
+          return transition(order, ['in_progress'], { status: 'completed' }, caller)
         case 'cancel':
           if (!isCustomer) throw forbidden()
-          return transition(order, ['open', 'inactive', 'in_progress'], { status: 'canceled' })
+          return transition(order, ['open', 'inactive', 'in_progress'], { status: 'canceled' }, caller)
       }
     },
 
@@ -207,7 +253,7 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       const photo = bytes ? await reencodePhoto(bytes) : null
       if (!photo) throw fieldError('file', 'file_invalid')
       const path = await storage.save(`orders/${order.id}`, photo, 'webp')
-      return transition(order, ['open', 'inactive'], { photos: [...order.photos, path] })
+      return transition(order, ['open', 'inactive'], { photos: [...order.photos, path] }, caller)
     },
 
     /** The customer reads every reply; an executor only their own; a guest none. */
