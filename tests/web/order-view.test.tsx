@@ -26,6 +26,7 @@ const orderOf = (overrides: Record<string, unknown> = {}) => ({
   is_online: false,
   at_customer: true,
   at_executor: false,
+  area: 'Чиланзарский район, Ташкент',
   address: 'Ташкент, Чиланзар',
   lat: null,
   lng: null,
@@ -40,6 +41,8 @@ const orderOf = (overrides: Record<string, unknown> = {}) => ({
   replies_count: 1,
   created_at: '2026-11-21T09:00:00.000Z',
   is_direct: false,
+  location_exact: false,
+  contact: null,
   ...overrides,
 })
 

@@ -24,6 +24,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   is_online: false,
   at_customer: true,
   at_executor: false,
+  area: 'Чиланзарский район, Ташкент',
   address: 'Ташкент, Чиланзар',
   lat: 41.28,
   lng: 69.2,
@@ -38,6 +39,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   replies_count: 3,
   created_at: '2026-11-21T09:00:00.000Z',
   is_direct: false,
+  location_exact: false,
+  contact: null,
   ...overrides,
 })
 

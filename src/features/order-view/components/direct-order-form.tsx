@@ -43,6 +43,7 @@ const toBody = (form: v.InferOutput<typeof DirectFormSchema>, executorId: number
   is_online: form.place === 'is_online',
   at_customer: form.place === 'at_customer',
   at_executor: form.place === 'at_executor',
+  area: null,
   address: form.address || null,
   lat: null,
   lng: null,
