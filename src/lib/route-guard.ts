@@ -1,5 +1,6 @@
 import { redirect } from '@tanstack/react-router'
 import type { UserType } from '#contract/schemas/profile.ts'
+import { askToOrderAsCustomer } from './mode-notice.ts'
 import { useSession } from './session-store.ts'
 
 /** Route names of the spec; the guard speaks in these, the route files map them to paths. */
@@ -98,6 +99,10 @@ export function currentVisitor(): Visitor {
  * `beforeLoad` of a route. A route guard only spares people screens they cannot use: the server authorizes every
  * request anyway.
  */
-export const guardRoute = (name: RouteName) => () => {
-  if (!canEnter(name, currentVisitor())) throw redirect({ to: '/', replace: true })
+export const guardRoute = (name: RouteName) => (context?: { location: { href: string } }) => {
+  const visitor = currentVisitor()
+  if (canEnter(name, visitor)) return
+  // An executor who picked a service is told why the order flow is closed to them, and offered a way in.
+  if (visitor === 'executor' && ORDER_ROUTES.has(name) && context) askToOrderAsCustomer(context.location.href)
+  throw redirect({ to: '/', replace: true })
 }

@@ -1,5 +1,5 @@
 import { createRootRoute, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { NotFound } from '#src/components/not-found.tsx'
 import { OfflineNotice } from '#src/components/offline-notice.tsx'
 import { OutboxNotice } from '#src/components/outbox-notice.tsx'
@@ -8,8 +8,14 @@ import { AuthModals } from '#src/features/auth/components/auth-modals.tsx'
 import { BottomMenu } from '#src/features/layout/components/bottom-menu.tsx'
 import { Footer } from '#src/features/layout/components/footer.tsx'
 import { Header } from '#src/features/layout/components/header.tsx'
+import { useModeNotice } from '#src/lib/mode-notice.ts'
 import { SESSION_ENDED_EVENT } from '#src/lib/session-events.ts'
 import { useSession } from '#src/lib/session-store.ts'
+
+// Loaded only when an executor is turned back from the order flow.
+const OrderAsCustomerNotice = lazy(
+  () => import('#src/features/mode-switch/components/order-as-customer-notice.tsx'),
+)
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -29,6 +35,7 @@ function useScrollOnNavigation() {
 function RootLayout() {
   const navigate = useNavigate()
   const loggedIn = useSession((state) => state.token !== null)
+  const modeNotice = useModeNotice((state) => state.returnTo !== null)
   useScrollOnNavigation()
 
   useEffect(() => {
@@ -50,6 +57,11 @@ function RootLayout() {
       <BottomMenu />
       <AuthModals loggedIn={loggedIn} />
       <UpdatePrompt />
+      {modeNotice && (
+        <Suspense>
+          <OrderAsCustomerNotice />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,7 +1,7 @@
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { NotFound } from '#src/components/not-found.tsx'
-import { canEnter, currentVisitor } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/route-guard.ts'
 import { isSlug } from '#src/lib/slug.ts'
 
 /** The last segment names a wizard form; without it the path is the service chain itself. */
@@ -37,10 +37,10 @@ export const Route = createFileRoute('/$categorySlug/$')({
   // A hand check, not valibot: this route's options load with the first screen, and every byte there counts.
   validateSearch: (search): { draft?: string } =>
     typeof search.draft === 'string' && DRAFT_ID.test(search.draft) ? { draft: search.draft } : {},
-  beforeLoad: ({ params }) => {
+  beforeLoad: ({ params, location }) => {
     const route = orderRouteOf(params._splat ?? '')
     if (![params.categorySlug, ...route.serviceSlugs].every(isSlug)) throw notFound()
-    if (!canEnter(route.name, currentVisitor())) throw redirect({ to: '/', replace: true })
+    guardRoute(route.name)({ location })
   },
   component: OrderWizardRoute,
 })

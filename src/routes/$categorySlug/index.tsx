@@ -12,9 +12,9 @@ const OrderIndexScreen = lazy(() =>
 )
 
 export const Route = createFileRoute('/$categorySlug/')({
-  beforeLoad: ({ params }) => {
+  beforeLoad: ({ params, location }) => {
     if (!isSlug(params.categorySlug)) throw notFound()
-    guardRoute('order.index')()
+    guardRoute('order.index')({ location })
   },
   component: OrderIndex,
 })
