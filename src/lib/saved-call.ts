@@ -7,11 +7,25 @@ export type Saved<T> = { data: T; saved: false } | { data: T; saved: true; saved
 // IndexedDB (Dexie) is loaded only when something is saved or read back, not with the first screen.
 const localDb = () => import('./local-db.ts').then((module) => module.localDb)
 
+let catalogueScheduled = false
+
+/**
+ * Every screen reads something through here (the layout reads the settings), so the first call of a page is where
+ * the whole catalogue starts being kept for offline use, in the background after the first screen. The module and
+ * Dexie load only then; it fetches nothing when the device's copy is less than a day old.
+ */
+function keepCatalogueAfterFirstLoad() {
+  if (catalogueScheduled) return
+  catalogueScheduled = true
+  afterFirstLoad(async () => (await import('./offline-catalogue.ts')).keepCatalogueOffline())
+}
+
 /**
  * Network first; a successful answer is kept on the device (in the background). Without a network the kept copy
  * is answered and marked `saved`, so the screen can say that it shows saved data. Other failures are thrown.
  */
 export async function savedCall<T>(key: string, fetch: () => Promise<T>): Promise<Saved<T>> {
+  keepCatalogueAfterFirstLoad()
   const locale = currentLocale()
   const keptCopy = async (): Promise<Saved<T> | undefined> => {
     const kept = await (
