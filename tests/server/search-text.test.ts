@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { foldForSearch, searchTextOf, typoDistance, typosAllowed } from '#contract/search-text.ts'
+import { foldForSearch, searchTextOf } from '#contract/search-text.ts'
+import { typoDistance, typosAllowed } from '#contract/search-typos.ts'
 
 describe('foldForSearch', () => {
   it.each([

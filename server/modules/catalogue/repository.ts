@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm'
-import { foldForSearch, typoDistance, typosAllowed } from '#contract/search-text.ts'
+import { foldForSearch } from '#contract/search-text.ts'
+import { typoDistance, typosAllowed } from '#contract/search-typos.ts'
 import type { Database } from '#server/db/client.ts'
 import { categories, marqueeItems, services, settings } from '#server/db/schema/catalogue.ts'
 

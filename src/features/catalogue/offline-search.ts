@@ -1,4 +1,5 @@
-import { foldForSearch, typoDistance, typosAllowed } from '#contract/search-text.ts'
+import { foldForSearch } from '#contract/search-text.ts'
+import { typoDistance, typosAllowed } from '#contract/search-typos.ts'
 import { localDb, type SavedService } from '#src/lib/local-db.ts'
 import { currentLocale } from '#src/lib/locale.ts'
 
