@@ -3,13 +3,18 @@ import { Dexie, type EntityTable } from 'dexie'
 /** An API answer kept on the device, per language, for when the network is gone. */
 export type SavedResponse = { key: string; locale: string; data: unknown; savedAt: number }
 
-/** A service as the offline search needs it (`folded` is its names, see contract/search-text.ts). */
+/**
+ * A service as the offline search needs it: `folded` is its name, `about` its description, both folded
+ * (contract/search-text.ts); `order` its place in the catalogue, for ranking equally good matches.
+ */
 export type SavedService = {
   id: number
   locale: string
   name: string
   slug: string
   folded: string
+  about?: string
+  order?: number
   categorySlug: string
   categoryName: string
   parentSlug: string | null

@@ -7,11 +7,48 @@ export type Saved<T> = { data: T; saved: false } | { data: T; saved: true; saved
 // IndexedDB (Dexie) is loaded only when something is saved or read back, not with the first screen.
 const localDb = () => import('./local-db.ts').then((module) => module.localDb)
 
+let catalogueScheduled = false
+
 /**
- * Network first; a successful answer is kept on the device (in the background). Without a network the kept copy
+ * Every screen reads something through here (the layout reads the settings), so the first call of a page is where
+ * the whole catalogue starts being kept for offline use, in the background after the first screen. The module and
+ * Dexie load only then; it fetches nothing when the device's copy is less than a day old.
+ */
+function keepCatalogueAfterFirstLoad() {
+  if (catalogueScheduled) return
+  catalogueScheduled = true
+  afterFirstLoad(async () => (await import('./offline-catalogue.ts')).keepCatalogueOffline())
+}
+
+// Answers waiting to be kept, by key and language: written after the first screen, at once for a screen that asks,
+// and as soon as the network goes. NOTE: waiting for the first screen alone lost the copy of a page opened
+// directly and read offline (or reloaded) within its first seconds: "not saved on this device".
+const pending = new Map<string, { key: string; locale: string; data: unknown; savedAt: number }>()
+
+async function writePending() {
+  if (pending.size === 0) return
+  const rows = [...pending.values()]
+  pending.clear()
+  await (await localDb()).responses.bulkPut(rows)
+}
+
+const writeNow = () => void writePending().catch(() => undefined)
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', writeNow)
+  window.addEventListener('pagehide', writeNow)
+}
+
+/**
+ * Network first; a successful answer is kept on the device (in the background, or at once with `keepAtOnce` for a
+ * screen whose own content the person may want offline soon, such as an order). Without a network the kept copy
  * is answered and marked `saved`, so the screen can say that it shows saved data. Other failures are thrown.
  */
-export async function savedCall<T>(key: string, fetch: () => Promise<T>): Promise<Saved<T>> {
+export async function savedCall<T>(
+  key: string,
+  fetch: () => Promise<T>,
+  { keepAtOnce = false } = {},
+): Promise<Saved<T>> {
+  keepCatalogueAfterFirstLoad()
   const locale = currentLocale()
   const keptCopy = async (): Promise<Saved<T> | undefined> => {
     const kept = await (
@@ -29,7 +66,9 @@ export async function savedCall<T>(key: string, fetch: () => Promise<T>): Promis
   try {
     const data = await fetch()
     const savedAt = Date.now()
-    afterFirstLoad(async () => (await localDb()).responses.put({ key, locale, data, savedAt }))
+    pending.set(`${key}|${locale}`, { key, locale, data, savedAt })
+    if (keepAtOnce) writeNow()
+    else afterFirstLoad(writePending)
     return { data, saved: false }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 0) throw error

@@ -133,7 +133,7 @@ export function useProduct() {
 }
 
 /** Waits until the app has saved an API answer on the device (it does so in the background after load). */
-export async function waitUntilSaved(page: Page, key: string) {
+export async function waitUntilSaved(page: Page, key: string, { timeout = 20_000 } = {}) {
   await expect
     .poll(
       () =>
@@ -161,7 +161,7 @@ export async function waitUntilSaved(page: Page, key: string) {
             }
           })
         }, key),
-      { timeout: 20_000, message: `saved ${key}` },
+      { timeout, message: `saved ${key}` },
     )
     .toBe(true)
 }

@@ -166,6 +166,37 @@ describe('GET /services?search=', () => {
     expect(electricsPrefix[0]).toBe('elektrika')
   })
 
+  it.each([
+    ['электирк', 'elektrika'],
+    ['elektirk', 'elektrika'],
+    ['уброка', 'uborka'],
+  ])('finds what was meant first when "%s" has swapped or dropped letters', async (search, slug) => {
+    expect((await firstSlugs(search))[0]).toBe(slug)
+  })
+
+  it('lists the services named "электр…" before those whose description only mentions it', async () => {
+    const found = await get(`/services?search=${encodeURIComponent('электр')}&with=category`)
+    const services = found.json<{ collection: Service[] }>().collection.map((service) => service.slug)
+    expect(services[0]).toBe('elektrika')
+    // Physics and HR mention electricity or electronic papers in their descriptions only.
+    for (const named of ['elektrika', 'elektroshchit', 'avtoelektrik']) {
+      expect(services.indexOf(named), named).toBeLessThan(services.indexOf('fizika'))
+      expect(services.indexOf(named), named).toBeLessThan(services.indexOf('kadrovyy-uchet'))
+    }
+    // A description match in the electricians' own category comes before one elsewhere.
+    expect(services.indexOf('poisk-neispravnostey')).toBeLessThan(services.indexOf('fizika'))
+  })
+
+  it('lists the Uzbek "tozalash" services by name, the top-level cleaning first', async () => {
+    const slugs = await firstSlugs('tozalash')
+    expect(slugs[0]).toBe('uborka')
+    expect(slugs.slice(0, 4)).toEqual(expect.arrayContaining(['uborka', 'uborka-ofisov']))
+  })
+
+  it('finds both electricians first for the English "Electrician"', async () => {
+    expect((await firstSlugs('Electrician')).slice(0, 2).sort()).toEqual(['avtoelektrik', 'elektrika'])
+  })
+
   it('answers an empty collection, not an error, when nothing matches', async () => {
     const response = await get('/services?search=zzqqxxjj')
     expect(response.statusCode).toBe(200)

@@ -113,13 +113,40 @@ describe('SearchDropdown', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/mastera-po-remontu/elektrika/select'))
   })
 
-  it('stays on the page when no result has exactly the typed name', async () => {
+  it('opens the one result whose name has a word starting with the typed part on Enter', async () => {
     searchApi()
     const { router } = renderInApp(<SearchDropdown />)
     const input = await screen.findByRole('combobox')
     type('элек')
     await screen.findByRole('link', { name: /Электрика/ })
     fireEvent.submit(input.closest('form')!)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mastera-po-remontu/elektrika/select'))
+  })
+
+  it('searches at once on Enter pressed before the results came, and opens the one good match', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const api = searchApi()
+    const { router } = renderInApp(<SearchDropdown />)
+    const input = await screen.findByRole('combobox')
+    act(() => type('электри'))
+    fireEvent.submit(input.closest('form')!)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mastera-po-remontu/elektrika/select'))
+    expect(searches(api)[0]!.query.get('search')).toBe('электри')
+  })
+
+  it('keeps the results shown and stays on the page when several names start with the typed part', async () => {
+    searchApi([
+      service(20, 'Сантехника', 'santekhnika', 4),
+      service(21, 'Установка сантехники', 'ustanovka-santekhniki', 0, 'santekhnika'),
+    ])
+    const { router } = renderInApp(<SearchDropdown />)
+    const input = await screen.findByRole('combobox')
+    type('сантех')
+    await screen.findByRole('link', { name: /Установка сантехники/ })
+    fireEvent.keyDown(input, { key: 'Escape' })
+    fireEvent.submit(input.closest('form')!)
+    expect(await screen.findByRole('link', { name: /Установка сантехники/ })).toBeTruthy()
+    expect(screen.getByRole('link', { name: /^Сантехника/ })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/')
   })
 })

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { foldForSearch } from '#contract/search-text.ts'
+import { typoDistance, typosAllowed } from '#contract/search-typos.ts'
 import type { Database } from '#server/db/client.ts'
 import { categories, marqueeItems, services, settings } from '#server/db/schema/catalogue.ts'
 
@@ -18,6 +19,36 @@ const childrenCount = sql<number>`(select count(*)::int from ${services} as c wh
 // A numeric reference is an id, anything else a slug (both come from URLs).
 const isId = (ref: string) => /^\d+$/.test(ref)
 
+const NAME_WORDS_CACHE_MS = 30_000
+// Enough near words for any sensible typo; a short typed word near hundreds of words is not worth searching.
+const MAX_NEAR_WORDS = 50
+
+/** The name words within the typos allowed for a typed word (none for a short one), closest first. */
+function closestWords(typed: string, vocabulary: string[]) {
+  const allowed = typosAllowed(typed)
+  if (allowed === 0) return []
+  return vocabulary
+    .map((text) => ({ text, distance: typoDistance(typed, text) }))
+    .filter((word) => word.distance <= allowed)
+    .sort((a, b) => a.distance - b.distance || a.text.localeCompare(b.text))
+    .slice(0, MAX_NEAR_WORDS)
+}
+
+/**
+ * How well a service's texts match the folded text: 0 an exact name, 1 a name starting with it, 2 a name word
+ * starting with it, 3 a name containing it, 4 a description word starting with it, 5 a description containing it.
+ * The folded text has only letters, digits and spaces, so it is safe inside a regular expression.
+ */
+function rankOf(folded: string) {
+  const names = sql`array_to_string(${services.searchNames}, '|')`
+  return sql`case when ${folded} = any(${services.searchNames}) then 0
+                  when ${names} ~ ${`(^|\\|)${folded}`} then 1
+                  when ${services.searchNameText} ~ ${`(^| )${folded}`} then 2
+                  when ${services.searchNameText} like ${`%${folded}%`} then 3
+                  when ${services.searchText} ~ ${`(^| )${folded}`} then 4
+                  else 5 end`
+}
+
 export function createCatalogueRepository(db: Database) {
   const serviceColumns = {
     ...getTableColumns(services),
@@ -28,6 +59,30 @@ export function createCatalogueRepository(db: Database) {
   }
   const selectServices = () =>
     db.select(serviceColumns).from(services).innerJoin(categories, eq(categories.id, services.categoryId))
+
+  /** Categories with a service whose name contains the text: the context of a search. */
+  const categoriesNaming = async (folded: string) => {
+    const rows = await db
+      .selectDistinct({ id: services.categoryId })
+      .from(services)
+      .where(and(approved, sql`${services.searchNameText} like ${`%${folded}%`}`))
+    return `{${rows.map((row) => row.id).join(',')}}`
+  }
+
+  // Every word of the approved names, for the typo search; it changes only with the catalogue, so it is kept for
+  // half a minute (a few thousand words on a large catalogue).
+  let vocabulary: { at: number; words: Promise<string[]> } | undefined
+  const nameWords = () => {
+    if (vocabulary && Date.now() - vocabulary.at < NAME_WORDS_CACHE_MS) return vocabulary.words
+    const words = db
+      .selectDistinct({ word: sql<string>`unnest(string_to_array(${services.searchNameText}, ' '))` })
+      .from(services)
+      .where(approved)
+      .then((rows) => rows.map((row) => row.word).filter(Boolean))
+    vocabulary = { at: Date.now(), words }
+    words.catch(() => (vocabulary = undefined))
+    return words
+  }
 
   return {
     listCategories: () => db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
@@ -112,8 +167,8 @@ export function createCatalogueRepository(db: Database) {
 
     /**
      * Approved services matching the filters. A search matches any language and script (see foldForSearch) and
-     * tolerates a typo through trigram similarity; exact names rank first, then names starting with the text,
-     * then names containing it, then the closest spellings.
+     * tolerates typos; the order is the one a person expects: exact names, names starting with the text, a name
+     * word starting with it, names containing it, then descriptions (see rankOf).
      */
     async searchServices(filters: {
       search?: string
@@ -154,24 +209,59 @@ export function createCatalogueRepository(db: Database) {
         const byId = new Map(details.map((row) => [row.id, row]))
         return { rows: ids.map((row) => byId.get(row.id)!), total: ids[0]!.total }
       }
-      if (!folded)
-        return page(and(...base), [asc(categories.position), asc(services.position), asc(services.id)])
-
-      // The text as typed, in any language or script (the trigram index serves the LIKE). Exact names first,
-      // then names with a word starting with it, then names containing it, then descriptions; top-level services
-      // before their sub-services.
-      const names = sql`array_to_string(${services.searchNames}, ' ')`
-      const typed = await page(and(...base, sql`${services.searchText} like ${`%${folded}%`}`), [
-        sql`case when ${folded} = any(${services.searchNames}) then 0
-                 when ${names} ~ ${`(^| )${folded}`} then 1
-                 when ${names} like ${`%${folded}%`} then 2
-                 else 3 end`,
+      // Among equally good matches: top-level services before their sub-services, the popular ones (those on the
+      // category cards) first, then the catalogue's order, whose common categories come first.
+      const catalogueOrder = [
         sql`${services.parentId} is not null`,
+        sql`${services.priority} desc`,
+        asc(categories.position),
+        asc(services.position),
         asc(services.id),
+      ]
+      if (!folded) return page(and(...base), catalogueOrder.slice(2))
+
+      // The text as typed, in any language or script (the trigram index serves the LIKE).
+      const typed = await page(and(...base, sql`${services.searchText} like ${`%${folded}%`}`), [
+        rankOf(folded),
+        // A description match in a category whose names match ("fault finding" under electrics for "elektr")
+        // before one elsewhere (physics, whose description mentions electricity).
+        sql`${services.categoryId} = any(${await categoriesNaming(folded)}) desc`,
+        ...catalogueOrder,
       ])
       if (typed.total > 0) return typed
-      // Nothing as typed: the closest spellings (a typo), by trigram word similarity. Only now, because scoring
-      // every row that contains a common word is what makes a search slow.
+
+      // Nothing as typed: the name words within a few typos of each typed word (transposed, missing, extra or
+      // wrong letters), closest first. Only now, because this looks at every name word of the catalogue.
+      const typedWords = folded.split(' ')
+      const vocabulary = await nameWords()
+      const near = typedWords.map((word) => closestWords(word, vocabulary))
+      if (near.every((words) => words.length > 0)) {
+        const wordIn = (words: string[]) => `(^| )(${words.join('|')})( |$)`
+        // Each typed word must be near a word of the name; the fewer typos in all, the earlier.
+        const typos = near.map(
+          (words) =>
+            sql`(case ${sql.join(
+              [0, 1, 2].map((distance) => {
+                const within = words.filter((word) => word.distance <= distance).map((word) => word.text)
+                return within.length > 0
+                  ? sql`when ${services.searchNameText} ~ ${wordIn(within)} then ${sql.raw(String(distance))}`
+                  : sql``
+              }),
+              sql` `,
+            )} else 3 end)`,
+        )
+        const fuzzy = await page(
+          and(
+            ...base,
+            ...near.map(
+              (words) => sql`${services.searchNameText} ~ ${wordIn(words.map((word) => word.text))}`,
+            ),
+          ),
+          [sql`${sql.join(typos, sql` + `)}`, ...catalogueOrder],
+        )
+        if (fuzzy.total > 0) return fuzzy
+      }
+      // Still nothing: the closest spellings of the whole text by trigram word similarity.
       return page(and(...base, sql`${folded} <% ${services.searchNameText}`), [
         sql`word_similarity(${folded}, ${services.searchNameText}) desc`,
         asc(services.id),

@@ -1,10 +1,8 @@
 // The first screen's calls only: the order schemas stay out of its chunks.
 import { coreEndpoints as endpoints } from '#contract/core-endpoints.ts'
-import { MAX_PER_PAGE, type Service } from '#contract/schemas/catalogue.ts'
-import { foldForSearch } from '#contract/search-text.ts'
+import type { Service } from '#contract/schemas/catalogue.ts'
 import { api } from '#src/lib/api.ts'
 import { ApiError } from '#src/lib/api-client.ts'
-import { currentLocale } from '#src/lib/locale.ts'
 import type { SavedService } from '#src/lib/local-db.ts'
 import { savedCall, type Saved } from '#src/lib/saved-call.ts'
 
@@ -15,12 +13,10 @@ export type SearchResult = Pick<
 
 export const SEARCH_RESULTS = 10
 
-const toSaved = (service: Service, locale: string): SavedService => ({
+const toResult = (service: Service): SearchResult => ({
   id: service.id,
-  locale,
   name: service.name,
   slug: service.slug,
-  folded: foldForSearch(service.name),
   categorySlug: service.category.slug,
   categoryName: service.category.name,
   parentSlug: service.parent_slug,
@@ -35,19 +31,9 @@ export function orderPathOf(
   return `/${chain}/${service.childrenCount > 0 ? 'select' : 'work-place'}`
 }
 
-/** The offline search: the same folding as the server's, exact names first, then prefixes, then the rest. */
-const localDb = () => import('#src/lib/local-db.ts').then((module) => module.localDb)
-
-async function searchSaved(text: string): Promise<SearchResult[]> {
-  const folded = foldForSearch(text)
-  const all = await (await localDb()).services.where('locale').equals(currentLocale()).toArray()
-  const rank = (service: SavedService) =>
-    service.folded === folded ? 0 : service.folded.split(' ').some((word) => word.startsWith(folded)) ? 1 : 2
-  return all
-    .filter((service) => service.folded.includes(folded))
-    .sort((a, b) => rank(a) - rank(b) || a.id - b.id)
-    .slice(0, SEARCH_RESULTS)
-}
+/** The offline search and the offline catalogue load with Dexie, after the first screen. */
+const searchSaved = async (text: string) =>
+  (await import('../offline-search.ts')).searchSaved(text, SEARCH_RESULTS)
 
 export const catalogueApi = {
   categories: () =>
@@ -82,29 +68,17 @@ export const catalogueApi = {
       const { collection } = await api.call(endpoints.services, {
         query: { search: text, with: 'category', count: 'children', perPage: String(SEARCH_RESULTS) },
       })
-      return { data: collection.map((service) => toSaved(service, currentLocale())), saved: false }
+      return { data: collection.map(toResult), saved: false }
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 0) throw error
       return { data: await searchSaved(text), saved: true, savedAt: Date.now() }
     }
   },
 
-  /** Keeps the whole catalogue of the current language on the device for the offline search. */
-  async saveCatalogue() {
-    const locale = currentLocale()
-    const saved: SavedService[] = []
-    for (let page = 1; ; page++) {
-      const { collection, meta } = await api.call(endpoints.services, {
-        query: { with: 'category', count: 'children', page: String(page), perPage: String(MAX_PER_PAGE) },
-      })
-      saved.push(...collection.map((service) => toSaved(service, locale)))
-      if (page * meta.perPage >= meta.total) break
-    }
-    const db = await localDb()
-    await db.transaction('rw', db.services, async () => {
-      await db.services.where('locale').equals(locale).delete()
-      await db.services.bulkPut(saved)
-    })
-    return saved.length
-  },
+  /**
+   * Keeps the whole catalogue of the current language on the device (at most once a day): the offline search,
+   * /services-all and every category's services then work with no network. Answers how many services it holds.
+   * Every page starts it after its first screen (lib/saved-call.ts); calling it again costs one IndexedDB read.
+   */
+  saveCatalogue: async () => (await import('#src/lib/offline-catalogue.ts')).keepCatalogueOffline(),
 }

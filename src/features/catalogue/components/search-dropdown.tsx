@@ -11,6 +11,18 @@ export const SEARCH_DEBOUNCE_MS = 200
 
 type Found = { text: string; results: SearchResult[]; saved: boolean }
 
+/**
+ * What Enter opens: the result named exactly as typed, else the only result, else the only one with a name word
+ * starting with the text ("электри" opens the electricians). Several such results: none, the list stays shown.
+ */
+export function bestMatch(results: SearchResult[], text: string): SearchResult | undefined {
+  const folded = foldForSearch(text)
+  const exact = results.find((result) => foldForSearch(result.name) === folded)
+  if (exact || results.length === 1) return exact ?? results[0]
+  const good = results.filter((result) => ` ${foldForSearch(result.name)}`.includes(` ${folded}`))
+  return good.length === 1 ? good[0] : undefined
+}
+
 export function SearchDropdown() {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -47,11 +59,23 @@ export function SearchDropdown() {
     void navigate({ to: orderPathOf(result) })
   }
 
-  /** Enter or the button: the result whose name is exactly what was typed (spec). */
-  const pickExact = () => {
-    const exact = results?.find((result) => foldForSearch(result.name) === foldForSearch(query))
-    if (exact) go(exact)
-    else setOpen(searching)
+  /** Enter or the button: the exact name (spec) or the one good match opens; otherwise the results stay shown. */
+  const submit = () => {
+    setOpen(true)
+    if (!searching) return
+    const decide = (list: SearchResult[]) => {
+      const choice = bestMatch(list, query)
+      if (choice) go(choice)
+    }
+    // Enter may come before the debounced search: search now rather than ignore the key.
+    if (found?.text === query) return decide(found.results)
+    catalogueApi
+      .search(query)
+      .then(({ data, saved }) => {
+        setFound({ text: query, results: data, saved })
+        decide(data)
+      })
+      .catch(() => setFailed(true))
   }
 
   return (
@@ -61,7 +85,7 @@ export function SearchDropdown() {
         className="search__form"
         onSubmit={(event) => {
           event.preventDefault()
-          pickExact()
+          submit()
         }}
       >
         <label htmlFor={inputId} className="search__label">

@@ -5,7 +5,9 @@ import { savedCall } from '#src/lib/saved-call.ts'
 
 /** The order page's calls: the order (kept on the device for offline reading), its replies, actions and review. */
 export const orderApi = {
-  order: (id: number) => savedCall(`order:${id}`, () => api.call(endpoints.order, { params: { id } })),
+  // Kept at once: a person who opens an order (often from a link, as the first page) may lose the network soon.
+  order: (id: number) =>
+    savedCall(`order:${id}`, () => api.call(endpoints.order, { params: { id } }), { keepAtOnce: true }),
 
   replies: async (id: number) => (await api.call(endpoints.orderReplies, { params: { id } })).collection,
 

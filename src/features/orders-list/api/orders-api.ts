@@ -7,8 +7,11 @@ export const ordersApi = {
   /** A page of a list; the first one is kept on the device, so the list opens without a network. */
   page: (query: OrdersQuery) =>
     query.page === '1'
-      ? savedCall(`orders:${new URLSearchParams(query as Record<string, string>).toString()}`, () =>
-          api.call(endpoints.orders, { query }),
+      ? savedCall(
+          `orders:${new URLSearchParams(query as Record<string, string>).toString()}`,
+          () => api.call(endpoints.orders, { query }),
+          // Kept at once, like an order: the list is what a person opens to read later on the way.
+          { keepAtOnce: true },
         )
       : api.call(endpoints.orders, { query }).then((data) => ({ data, saved: false as const })),
 
