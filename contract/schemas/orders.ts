@@ -7,6 +7,10 @@ export { ORDER_PLACES, ORDER_STATUSES, type OrderPlace, type OrderStatus } from 
 export const REPLY_MIN = 5
 export const REVIEW_MIN = 10
 export const TEXT_MAX = 5000
+/** An order's name is 3 to 120 characters, its address at most 300 (forms show these limits). */
+export const ORDER_NAME_MIN = 3
+export const ORDER_NAME_MAX = 120
+export const ADDRESS_MAX = 300
 
 /** Money is a whole number of tiyin (1 so'm = 100 tiyin). */
 const Money = v.pipe(
@@ -29,14 +33,14 @@ export const OrderBodySchema = v.pipe(
     name: v.pipe(
       v.string('order_name_required'),
       v.trim(),
-      v.minLength(3, 'order_name_required'),
-      v.maxLength(120, 'invalid_request'),
+      v.minLength(ORDER_NAME_MIN, 'order_name_required'),
+      v.maxLength(ORDER_NAME_MAX, 'invalid_request'),
     ),
     description: optionalText(TEXT_MAX),
     is_online: v.optional(v.boolean(), false),
     at_customer: v.optional(v.boolean(), false),
     at_executor: v.optional(v.boolean(), false),
-    address: optionalText(300),
+    address: optionalText(ADDRESS_MAX),
     lat: v.optional(v.nullable(v.pipe(v.number(), v.minValue(-90), v.maxValue(90))), null),
     lng: v.optional(v.nullable(v.pipe(v.number(), v.minValue(-180), v.maxValue(180))), null),
     started_at: v.optional(v.nullable(Moment), null),
