@@ -175,6 +175,35 @@ describe('/orders', () => {
     expect(api.calls.length).toBe(calls)
   })
 
+  it('words each card’s state by itself, not with the tab’s plural name, and writes dates and counts in Russian', async () => {
+    act(() =>
+      useSession
+        .getState()
+        .setSession({ token: 'access', profile: profileOf({ type: 'customer' }) as never }),
+    )
+    stubApi({
+      [`GET ${V1}/orders`]: () =>
+        page([
+          order({ id: 1, name: 'Ждёт ответа', status: 'inactive', executor_id: 9 }),
+          order({
+            id: 2,
+            name: 'На паузе',
+            status: 'inactive',
+            views: 12_500,
+            started_at: new Date(2026, 10, 25, 16, 45).toISOString(),
+          }),
+        ]),
+    })
+    openApp('/orders?tab=inactive')
+    await screen.findByRole('link', { name: 'Ждёт ответа' })
+    const card = (name: string) => screen.getByRole('article', { name })
+    expect(within(card('Ждёт ответа')).getByText('Ждёт согласия исполнителя')).toBeTruthy()
+    expect(within(card('На паузе')).getByText('Отклики приостановлены')).toBeTruthy()
+    expect(within(card('На паузе')).queryByText('Неактивные')).toBeNull()
+    expect(space(within(card('На паузе')).getByText(/Просмотров/).textContent!)).toBe('Просмотров: 12 500')
+    expect(within(card('На паузе')).getByText(/25 ноября 2026/).textContent).toMatch(/16:45$/)
+  })
+
   it('shows a customer their own orders by tab, and loads more with the button', async () => {
     const user = userEvent.setup()
     act(() =>
