@@ -82,7 +82,7 @@ describe('the order page', () => {
     await customerPage.getByRole('button', { name: `Выбрать: ${executorName}` }).click()
     const confirm = customerPage.getByRole('dialog', { name: `Выбрать исполнителем: ${executorName}?` })
     await confirm.getByRole('button', { name: 'Да, выбрать' }).click()
-    await expect.poll(() => statusOf(customerPage).textContent()).toBe('Неактивен')
+    await expect.poll(() => statusOf(customerPage).textContent()).toBe('Ждёт согласия исполнителя')
     await customerPage.getByText('Выбранный исполнитель').waitFor()
 
     await executorPage.reload()
@@ -100,7 +100,7 @@ describe('the order page', () => {
     await customerPage.getByRole('button', { name: 'Оставить отзыв' }).click()
     await customerPage.getByText('Поставьте оценку от 1 до 5').waitFor()
     await expectAccessible(customerPage, 'the review form with its errors')
-    await customerPage.getByRole('radio', { name: '5 из 5' }).check()
+    await customerPage.getByRole('radio', { name: '5 из 5' }).click()
     await customerPage.getByLabel('Комментарий').fill('Быстро и аккуратно, рекомендую.')
     await customerPage.getByRole('button', { name: 'Оставить отзыв' }).click()
     await customerPage.getByTestId('review').getByText('Быстро и аккуратно, рекомендую.').waitFor()
