@@ -176,7 +176,7 @@ describe('the order page', () => {
     await page.getByRole('button', { name: 'Отправить заказ' }).click()
     await page.waitForURL(/\/direct\/order\/\d+$/)
     await page.getByText('Прямой заказ: отправлен одному выбранному исполнителю.').waitFor()
-    expect(await statusOf(page).textContent()).toBe('Неактивен')
+    expect(await statusOf(page).textContent()).toBe('Ждёт согласия исполнителя')
 
     const executorPage = asExecutor.page
     await executorPage.goto(`${product.url}/direct/order`)
