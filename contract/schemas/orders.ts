@@ -16,6 +16,7 @@ export { ORDER_PLACES, ORDER_STATUSES, type OrderPlace, type OrderStatus } from 
 export const REPLY_MIN = 5
 export const REVIEW_MIN = 10
 export const TEXT_MAX = 5000
+/** An order's name is 3 to 120 characters, its address at most 300 (forms show these limits). */
 export const ORDER_NAME_MIN = 3
 export const ORDER_NAME_MAX = 120
 export const ADDRESS_MAX = 300

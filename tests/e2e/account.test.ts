@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, freshPhone, lastSmsCode, openPhone, useProduct } from './helpers.ts'
+import { DEMO_PASSWORD, expectAccessible, freshPhone, lastSmsCode, openPhone, useProduct } from './helpers.ts'
 
 const product = useProduct()
 
@@ -50,6 +50,25 @@ describe('an account from registration to password reset', () => {
     // The session survives a reload: the token is kept, the refresh cookie renews it.
     await page.reload()
     await expect.poll(() => page.getByTestId('profile-summary').textContent()).toContain('Jasur')
+    expect(problems).toEqual([])
+  })
+
+  test('the login modal keeps a password typed 50 ms after opening', async () => {
+    const { page, problems } = await openPhone(product.browser)
+    await page.goto(`${product.url}/?modal=login`)
+    const dialog = page.getByRole('dialog', { name: 'Войти' })
+    const password = dialog.getByLabel('Пароль', { exact: true })
+    const phone = dialog.getByLabel('Номер телефона')
+    // As soon as the field is there: well inside the 200 ms after which the modal would focus the phone.
+    await password.click()
+    await page.keyboard.type(DEMO_PASSWORD, { delay: 40 })
+    expect(await password.inputValue()).toBe(DEMO_PASSWORD)
+    expect(await phone.inputValue()).not.toMatch(/\d{2}/)
+    await phone.click()
+    await phone.pressSequentially(national(DEMO_CUSTOMER))
+    expect(await password.inputValue()).toBe(DEMO_PASSWORD)
+    await dialog.getByRole('button', { name: 'Войти как заказчик' }).click()
+    await page.waitForURL(`${product.url}/account`)
     expect(problems).toEqual([])
   })
 

@@ -82,7 +82,7 @@ describe('the order page', () => {
     await customerPage.getByRole('button', { name: `Выбрать: ${executorName}` }).click()
     const confirm = customerPage.getByRole('dialog', { name: `Выбрать исполнителем: ${executorName}?` })
     await confirm.getByRole('button', { name: 'Да, выбрать' }).click()
-    await expect.poll(() => statusOf(customerPage).textContent()).toBe('Неактивен')
+    await expect.poll(() => statusOf(customerPage).textContent()).toBe('Ждёт согласия исполнителя')
     await customerPage.getByText('Выбранный исполнитель').waitFor()
 
     await executorPage.reload()
@@ -100,7 +100,7 @@ describe('the order page', () => {
     await customerPage.getByRole('button', { name: 'Оставить отзыв' }).click()
     await customerPage.getByText('Поставьте оценку от 1 до 5').waitFor()
     await expectAccessible(customerPage, 'the review form with its errors')
-    await customerPage.getByRole('radio', { name: '5 из 5' }).check()
+    await customerPage.getByRole('radio', { name: '5 из 5' }).click()
     await customerPage.getByLabel('Комментарий').fill('Быстро и аккуратно, рекомендую.')
     await customerPage.getByRole('button', { name: 'Оставить отзыв' }).click()
     await customerPage.getByTestId('review').getByText('Быстро и аккуратно, рекомендую.').waitFor()
@@ -176,7 +176,7 @@ describe('the order page', () => {
     await page.getByRole('button', { name: 'Отправить заказ' }).click()
     await page.waitForURL(/\/direct\/order\/\d+$/)
     await page.getByText('Прямой заказ: отправлен одному выбранному исполнителю.').waitFor()
-    expect(await statusOf(page).textContent()).toBe('Неактивен')
+    expect(await statusOf(page).textContent()).toBe('Ждёт согласия исполнителя')
 
     const executorPage = asExecutor.page
     await executorPage.goto(`${product.url}/direct/order`)

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { LoginModal } from '#src/features/auth/components/login-modal.tsx'
+import { ResetModal } from '#src/features/auth/components/reset-modal.tsx'
 import { useSession } from '#src/lib/session-store.ts'
 import { errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
 
@@ -18,6 +19,77 @@ describe('LoginModal', () => {
     expect(document.activeElement).not.toBe(phone)
     act(() => vi.advanceTimersByTime(60))
     expect(document.activeElement).toBe(phone)
+  })
+
+  it('keeps a password typed 50 ms after opening in the password field and logs in with both', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const api = stubApi({
+      [`POST ${V1}/auth/login`]: () => ({ json: { token: 'access-1', profile: profileOf() } }),
+    })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const { router } = renderInApp(<LoginModal />)
+    openLogin()
+    const password = (await screen.findByLabelText('Пароль')) as HTMLInputElement
+    const phone = screen.getByLabelText('Номер телефона') as HTMLInputElement
+    act(() => vi.advanceTimersByTime(50))
+    await user.click(password)
+    await user.keyboard('samar')
+    // The phone's own focus time passes while the person is still typing the password.
+    act(() => vi.advanceTimersByTime(300))
+    await user.keyboard('qand2026')
+    expect(document.activeElement).toBe(password)
+    expect(password.value).toBe('samarqand2026')
+    expect(phone.value).toBe('')
+    await user.type(phone, '901234567')
+    await user.click(screen.getByRole('button', { name: 'Войти как заказчик' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'))
+    expect(api.last('POST', `${V1}/auth/login`)?.body).toEqual({
+      username: '998901234567',
+      password: 'samarqand2026',
+      type: 'customer',
+    })
+  })
+
+  it('takes away a refused login message when the person edits a field or tries again', async () => {
+    stubApi({
+      [`POST ${V1}/auth/login`]: () => ({
+        status: 400,
+        json: errorBody('auth', 'wrong_credentials', 'Неверный номер телефона или пароль'),
+      }),
+    })
+    const user = userEvent.setup()
+    renderInApp(<LoginModal />)
+    openLogin()
+    await user.type(await screen.findByLabelText('Номер телефона'), '901234567')
+    const password = screen.getByLabelText('Пароль')
+    await user.type(password, 'wrong2026')
+    await user.click(screen.getByRole('button', { name: 'Войти как заказчик' }))
+    expect(await screen.findByText('Неверный номер телефона или пароль')).toBeTruthy()
+    await user.type(password, '7')
+    expect(screen.queryByText('Неверный номер телефона или пароль')).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Войти как заказчик' }))
+    expect(await screen.findByText('Неверный номер телефона или пароль')).toBeTruthy()
+    // A new attempt that the form's own checks stop shows only what is wrong now.
+    await user.clear(password)
+    await user.click(screen.getByRole('button', { name: 'Войти как заказчик' }))
+    expect(await screen.findByText('Введите пароль')).toBeTruthy()
+    expect(screen.queryByText('Неверный номер телефона или пароль')).toBeNull()
+  })
+
+  it('carries the phone typed in the login view over to the reset view', async () => {
+    const user = userEvent.setup()
+    renderInApp(
+      <>
+        <LoginModal />
+        <ResetModal />
+      </>,
+    )
+    openLogin()
+    await user.type(await screen.findByLabelText('Номер телефона'), '901234567')
+    await user.click(screen.getByRole('button', { name: 'Забыли пароль?' }))
+    expect(await screen.findByText('Шаг 1 из 3')).toBeTruthy()
+    expect((screen.getByLabelText('Номер телефона') as HTMLInputElement).value).toBe('+998 90 123-45-67')
   })
 
   it('offers the fields a phone fills by itself, each with a visible label', async () => {

@@ -173,7 +173,9 @@ describe('actions by role', () => {
     const dialog = screen.getByRole('dialog', { name: 'Выбрать исполнителем: Jasur Karimov?' })
     expect(api.last('POST', `${V1}/orders/42/actions/choose`)).toBeUndefined()
     await user.click(within(dialog).getByRole('button', { name: 'Да, выбрать' }))
-    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Неактивен'))
+    await waitFor(() =>
+      expect(screen.getByTestId('order-status').textContent).toBe('Ждёт согласия исполнителя'),
+    )
     expect(api.last('POST', `${V1}/orders/42/actions/choose`)?.body).toEqual({ executor_id: 9 })
     expect(screen.getByText('Выбранный исполнитель')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Выбрать: Jasur Karimov' })).toBeNull()
@@ -182,11 +184,11 @@ describe('actions by role', () => {
   it.each([
     [
       'Отменить заказ',
-      'Да, отменить заказ',
+      'Отменить заказ',
       `POST ${V1}/orders/42/actions/cancel`,
       'Не удалось изменить статус, попробуйте ещё раз',
     ],
-    ['Удалить заказ', 'Да, удалить', `DELETE ${V1}/orders/42`, 'Не удалось удалить, попробуйте ещё раз'],
+    ['Удалить заказ', 'Удалить заказ', `DELETE ${V1}/orders/42`, 'Не удалось удалить, попробуйте ещё раз'],
   ])('says "%s" failed in the spec words when the server refuses', async (button, yes, route, message) => {
     as(CUSTOMER)
     const user = userEvent.setup()
@@ -201,6 +203,81 @@ describe('actions by role', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: yes }))
     expect((await screen.findByRole('alert')).textContent).toBe(message)
     expect(screen.getByTestId('order-status').textContent).toBe('Открыт')
+  })
+})
+
+describe('the words of an order’s state', () => {
+  it.each([
+    [{}, 'Открыт'],
+    [{ status: 'inactive' }, 'Отклики приостановлены'],
+    [{ status: 'inactive', executor_id: 9 }, 'Ждёт согласия исполнителя'],
+    [{ status: 'in_progress', executor_id: 9 }, 'В работе'],
+    [{ status: 'completed', executor_id: 9 }, 'Выполнен'],
+    [{ status: 'canceled' }, 'Отменён'],
+    [{ status: 'archive' }, 'В архиве'],
+  ])('calls the order %o "%s"', async (overrides, words) => {
+    as(CUSTOMER)
+    stubOrder(orderOf(overrides), [])
+    show()
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe(words))
+  })
+
+  it('writes the start in the app’s language with a 24-hour time, and prices grouped by spaces', async () => {
+    as(null)
+    stubOrder(orderOf({ started_at: new Date(2026, 10, 25, 14, 30).toISOString() }))
+    show()
+    const start = await screen.findByText(/25 ноября 2026/)
+    expect(start.textContent).toMatch(/14:30$/)
+    expect(screen.getByText(/150\s000 – 300\s000 сум/)).toBeTruthy()
+  })
+})
+
+describe('asking before a step', () => {
+  it('names the cancel dialog’s buttons by what they do, and keeping the order sends nothing', async () => {
+    as(CUSTOMER)
+    const user = userEvent.setup()
+    const api = stubOrder(orderOf(), [])
+    show()
+    await user.click(await screen.findByRole('button', { name: 'Отменить заказ' }))
+    const dialog = screen.getByRole('dialog', { name: 'Отменить этот заказ?' })
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['Закрыть', 'Отменить заказ', 'Оставить заказ'])
+    await user.click(within(dialog).getByRole('button', { name: 'Оставить заказ' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0)
+  })
+
+  it('asks before pausing replies, says what it does, and pauses only when confirmed', async () => {
+    as(CUSTOMER)
+    const user = userEvent.setup()
+    const api = stubOrder(orderOf(), [], {
+      [`POST ${V1}/orders/42/actions/toggle-replies`]: () => ({ json: orderOf({ status: 'inactive' }) }),
+    })
+    show()
+    await user.click(await screen.findByRole('button', { name: 'Не принимать отклики' }))
+    const dialog = screen.getByRole('dialog', { name: 'Приостановить отклики на этот заказ?' })
+    expect(within(dialog).getByText(/исполнители не найдут его/)).toBeTruthy()
+    expect(api.last('POST', `${V1}/orders/42/actions/toggle-replies`)).toBeUndefined()
+    await user.click(within(dialog).getByRole('button', { name: 'Приостановить отклики' }))
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Отклики приостановлены'))
+    expect(api.last('POST', `${V1}/orders/42/actions/toggle-replies`)).toBeTruthy()
+  })
+
+  it('says what resuming replies does before it resumes them', async () => {
+    as(CUSTOMER)
+    const user = userEvent.setup()
+    stubOrder(orderOf({ status: 'inactive' }), [], {
+      [`POST ${V1}/orders/42/actions/toggle-replies`]: () => ({ json: orderOf() }),
+    })
+    show()
+    await user.click(await screen.findByRole('button', { name: 'Снова принимать отклики' }))
+    const dialog = screen.getByRole('dialog', { name: 'Снова принимать отклики?' })
+    expect(within(dialog).getByText(/вернётся в открытые заказы/)).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Возобновить отклики' }))
+    await waitFor(() => expect(screen.getByTestId('order-status').textContent).toBe('Открыт'))
   })
 })
 
@@ -254,10 +331,9 @@ describe('the reply form', () => {
 })
 
 describe('the review', () => {
-  it('asks for a rating and 10 characters, then shows the review once left', async () => {
-    as(CUSTOMER)
-    const user = userEvent.setup()
-    const api = stubOrder(orderOf({ status: 'completed', executor_id: 9 }), [replyOf()], {
+  const completed = () => orderOf({ status: 'completed', executor_id: 9 })
+  const reviewApi = () =>
+    stubOrder(completed(), [replyOf()], {
       [`GET ${V1}/orders/42/review`]: () => ({
         status: 404,
         json: errorBody('not_found', 'not_found', 'Ничего не найдено'),
@@ -267,11 +343,16 @@ describe('the review', () => {
         json: { id: 1, order_id: 42, created_at: '2026-11-21T12:00:00.000Z', ...(body as object) },
       }),
     })
-    show()
+
+  it('asks for a rating and 10 characters, then shows the review once left, also after a reload', async () => {
+    as(CUSTOMER)
+    const user = userEvent.setup()
+    const api = reviewApi()
+    const first = show()
     await user.click(await screen.findByRole('button', { name: 'Оставить отзыв' }))
     expect(await screen.findByText('Поставьте оценку от 1 до 5')).toBeTruthy()
     expect(screen.getByText('Напишите не меньше 10 символов')).toBeTruthy()
-    const ratings = screen.getByRole('group', { name: 'Оценка' })
+    const ratings = screen.getByRole('radiogroup', { name: 'Оценка' })
     expect(within(ratings).getAllByRole('radio')).toHaveLength(5)
     await user.click(within(ratings).getByRole('radio', { name: '4 из 5' }))
     await user.type(screen.getByLabelText('Комментарий'), 'Аккуратно и вовремя.')
@@ -282,6 +363,86 @@ describe('the review', () => {
       comment: 'Аккуратно и вовремя.',
       service: 5,
     })
+    expect(screen.getByText('Оценка: 4 из 5')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Оставить отзыв' })).toBeNull()
+    first.unmount()
+
+    show()
+    expect(await screen.findByText('Аккуратно и вовремя.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Оставить отзыв' })).toBeNull()
+  })
+
+  it('does not ask the server for a review that is not there yet when the customer opens the order', async () => {
+    as(CUSTOMER)
+    const api = reviewApi()
+    show()
+    expect(await screen.findByRole('button', { name: 'Оставить отзыв' })).toBeTruthy()
+    expect(api.calls.filter((call) => call.path === `${V1}/orders/42/review`)).toHaveLength(0)
+  })
+
+  it('shows a review left from another device when the customer tries to leave a second one', async () => {
+    as(CUSTOMER)
+    const user = userEvent.setup()
+    stubOrder(completed(), [replyOf()], {
+      [`GET ${V1}/orders/42/review`]: () => ({
+        json: {
+          id: 1,
+          order_id: 42,
+          rating: 5,
+          comment: 'Всё отлично.',
+          created_at: '2026-11-21T12:00:00.000Z',
+        },
+      }),
+      [`POST ${V1}/orders/42/review`]: () => ({
+        status: 409,
+        json: errorBody('conflict', 'already_reviewed', 'Вы уже оставили отзыв'),
+      }),
+    })
+    show()
+    await user.click(await screen.findByRole('radio', { name: '2 из 5' }))
+    await user.type(screen.getByLabelText('Комментарий'), 'Второй отзыв на заказ.')
+    await user.click(screen.getByRole('button', { name: 'Оставить отзыв' }))
+    expect(await screen.findByText('Всё отлично.')).toBeTruthy()
+    expect(screen.getByText('Оценка: 5 из 5')).toBeTruthy()
+  })
+
+  it('lets the executor look the review up, and says when there is none yet', async () => {
+    as(EXECUTOR)
+    const user = userEvent.setup()
+    const api = reviewApi()
+    show()
+    const button = await screen.findByRole('button', { name: 'Показать отзыв' })
+    expect(api.calls.filter((call) => call.path === `${V1}/orders/42/review`)).toHaveLength(0)
+    await user.click(button)
+    expect(await screen.findByText('Заказчик ещё не оставил отзыв.')).toBeTruthy()
+  })
+
+  it('chooses the rating with one row of five stars and the arrow keys, one Tab stop', async () => {
+    as(CUSTOMER)
+    const user = userEvent.setup()
+    reviewApi()
+    show()
+    const ratings = await screen.findByRole('radiogroup', { name: 'Оценка' })
+    const stars = within(ratings).getAllByRole('radio')
+    expect(stars.map((star) => star.getAttribute('aria-label'))).toEqual([
+      '1 из 5',
+      '2 из 5',
+      '3 из 5',
+      '4 из 5',
+      '5 из 5',
+    ])
+    expect(stars.map((star) => star.tabIndex)).toEqual([0, -1, -1, -1, -1])
+    expect(stars.every((star) => star.querySelector('svg'))).toBe(true)
+    stars[0]!.focus()
+    await user.keyboard('{ArrowRight}{ArrowRight}')
+    expect(document.activeElement).toBe(stars[2])
+    expect(stars[2]!.getAttribute('aria-checked')).toBe('true')
+    expect(stars.map((star) => star.tabIndex)).toEqual([-1, -1, 0, -1, -1])
+    await user.keyboard('{ArrowLeft}')
+    expect(stars[1]!.getAttribute('aria-checked')).toBe('true')
+    await user.keyboard('{End}')
+    expect(stars[4]!.getAttribute('aria-checked')).toBe('true')
+    expect(stars[4]!.querySelectorAll('.star--on')).toHaveLength(1)
+    expect(ratings.querySelectorAll('.star--on')).toHaveLength(5)
   })
 })

@@ -232,6 +232,81 @@ describe('OrderWizard', () => {
     useSession.getState().clear()
   })
 
+  it('shows every limited field’s limit: maxLength and a counter such as 45/120', async () => {
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    const name = (await screen.findByLabelText('Что нужно сделать')) as HTMLInputElement
+    expect(name.maxLength).toBe(120)
+    expect(screen.getByLabelText('Улица, дом, квартира').getAttribute('maxlength')).toBe('300')
+    expect(screen.getByLabelText('Пожелания').getAttribute('maxlength')).toBe('5000')
+    await user.clear(name)
+    await user.type(name, 'Заменить проводку на кухне и в коридоре сегодня')
+    const counters = screen.getAllByTestId('char-count').map((node) => node.textContent!.replace(/\s/g, ' '))
+    expect(counters).toEqual(['47/120', '0/300', '0/5 000'])
+    expect(name.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Не больше 120 символов',
+    )
+  })
+
+  it('puts the server’s message for a too long name on the name field', async () => {
+    act(() => useSession.getState().setSession({ token: 'access-1', profile: profileOf() as never }))
+    sendOrQueue.mockRejectedValue(
+      new ApiError(
+        400,
+        errorBody('validation', 'invalid_request', 'Проверьте данные', {
+          name: ['Название не длиннее 120 символов'],
+          description: ['Описание слишком длинное'],
+        }) as never,
+      ),
+    )
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    await user.click(await screen.findByLabelText('Онлайн'))
+    await user.click(screen.getByRole('button', { name: 'Опубликовать заказ' }))
+    const name = screen.getByLabelText('Что нужно сделать')
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByText('Название не длиннее 120 символов')).toBeTruthy()
+    // A field the form does not have: the server's own words, not "check the highlighted fields".
+    expect(screen.getByText('Описание слишком длинное')).toBeTruthy()
+    useSession.getState().clear()
+  })
+
+  it('offers photos through a labelled, translated button over a hidden file input', async () => {
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    const input = (await screen.findByLabelText('Добавить фото')) as HTMLInputElement
+    expect(input.type).toBe('file')
+    expect(input.className).toContain('visually-hidden')
+    expect(input.tabIndex).toBe(0)
+    const button = document.querySelector(`label[for="${input.id}"]`)!
+    expect(button.className).toContain('button')
+    expect(button.textContent).toBe('Добавить фото')
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Добавлено 0 из 10',
+    )
+  })
+
   it('tells the customer an order published offline goes out when the network returns', async () => {
     act(() => useSession.getState().setSession({ token: 'access-1', profile: profileOf() as never }))
     sendOrQueue.mockResolvedValue({ status: 'queued' })

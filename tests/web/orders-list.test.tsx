@@ -76,13 +76,20 @@ describe('prices', () => {
     [{ price: null, price_min: null, price_max: 20_000_050 }, 'до 200 001 сум'],
     [{ price: null, price_min: null, price_max: null }, 'по договорённости'],
   ])('says %o in whole so\u2019m as %s', (priced, expected) => {
-    expect(space(formatPrice(priced, 'ru', words))).toBe(expected)
+    expect(space(formatPrice(priced, words))).toBe(expected)
   })
 
-  it('groups thousands the way each language does', () => {
-    expect(formatPrice({ price: 123_456_700, price_min: null, price_max: null }, 'en', words)).toBe(
-      '1,234,567 сум',
-    )
+  it('groups thousands with a space in English too, as in the three other languages', async () => {
+    const { messages } = await import('#src/locales/en/messages.po')
+    i18n.load('en', messages)
+    i18n.activate('en')
+    try {
+      expect(space(formatPrice({ price: 123_456_700, price_min: null, price_max: null }, words))).toBe(
+        '1 234 567 сум',
+      )
+    } finally {
+      i18n.activate('ru')
+    }
   })
 })
 
@@ -169,6 +176,35 @@ describe('/orders', () => {
     expect((screen.getByRole('textbox', { name: 'До' }) as HTMLInputElement).value).toBe('500000')
     expect(router.state.location.search).not.toHaveProperty('price_from')
     expect(api.calls.length).toBe(calls)
+  })
+
+  it('words each card’s state by itself, not with the tab’s plural name, and writes dates and counts in Russian', async () => {
+    act(() =>
+      useSession
+        .getState()
+        .setSession({ token: 'access', profile: profileOf({ type: 'customer' }) as never }),
+    )
+    stubApi({
+      [`GET ${V1}/orders`]: () =>
+        page([
+          order({ id: 1, name: 'Ждёт ответа', status: 'inactive', executor_id: 9 }),
+          order({
+            id: 2,
+            name: 'На паузе',
+            status: 'inactive',
+            views: 12_500,
+            started_at: new Date(2026, 10, 25, 16, 45).toISOString(),
+          }),
+        ]),
+    })
+    openApp('/orders?tab=inactive')
+    await screen.findByRole('link', { name: 'Ждёт ответа' })
+    const card = (name: string) => screen.getByRole('article', { name })
+    expect(within(card('Ждёт ответа')).getByText('Ждёт согласия исполнителя')).toBeTruthy()
+    expect(within(card('На паузе')).getByText('Отклики приостановлены')).toBeTruthy()
+    expect(within(card('На паузе')).queryByText('Неактивные')).toBeNull()
+    expect(space(within(card('На паузе')).getByText(/Просмотров/).textContent!)).toBe('Просмотров: 12 500')
+    expect(within(card('На паузе')).getByText(/25 ноября 2026/).textContent).toMatch(/16:45$/)
   })
 
   it('shows a customer their own orders by tab, and loads more with the button', async () => {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
@@ -127,6 +127,34 @@ describe('RegistrationModal', () => {
     act(() => useAuthModal.getState().show('registration'))
     expect(await screen.findByText('Шаг 1 из 3')).toBeTruthy()
     expect((screen.getByLabelText('Имя') as HTMLInputElement).value).toBe('')
+  })
+
+  it('keeps what is typed into the modal opened again within the 500 ms of its reset', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    registrationApi()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    renderInApp(<RegistrationModal />)
+    act(() => useAuthModal.getState().show('registration'))
+    await user.type(await screen.findByLabelText('Имя'), 'Dil')
+    act(() => useAuthModal.getState().close())
+    act(() => vi.advanceTimersByTime(300))
+    act(() => useAuthModal.getState().show('registration'))
+    await user.type(await screen.findByLabelText('Имя'), 'noza')
+    act(() => vi.advanceTimersByTime(600))
+    expect((screen.getByLabelText('Имя') as HTMLInputElement).value).toBe('Dilnoza')
+  })
+
+  it('shows the number on the code step as +998 93 555-01-01 however it was entered', async () => {
+    registrationApi()
+    const user = userEvent.setup()
+    renderInApp(<RegistrationModal />)
+    act(() => useAuthModal.getState().show('registration'))
+    await user.type(await screen.findByLabelText('Имя'), 'Dilnoza')
+    await user.type(screen.getByLabelText('Фамилия'), 'Rahimova')
+    // Autofill hands the field the bare digits in one input event.
+    fireEvent.input(screen.getByLabelText('Номер телефона'), { target: { value: '998935550101' } })
+    await user.click(screen.getByRole('button', { name: 'Получить код' }))
+    expect(await screen.findByText('Мы отправили 4-значный код на номер +998 93 555-01-01.')).toBeTruthy()
   })
 
   it('checks the passwords before sending them', async () => {

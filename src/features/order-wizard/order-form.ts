@@ -1,6 +1,12 @@
 import { maskitoParseNumber } from '@maskito/kit'
 import * as v from 'valibot'
-import type { OrderBodyInput } from '#contract/schemas/orders.ts'
+import {
+  ADDRESS_MAX,
+  ORDER_NAME_MAX,
+  ORDER_NAME_MIN,
+  TEXT_MAX,
+  type OrderBodyInput,
+} from '#contract/schemas/orders.ts'
 
 export const PRICE_MODES = ['single', 'range', 'upto'] as const
 export type PriceMode = (typeof PRICE_MODES)[number]
@@ -105,11 +111,16 @@ export function orderBodyOf(form: OrderForm, services: number[]): OrderBodyInput
 export const orderFormSchema = (now: () => Date = () => new Date()) =>
   v.pipe(
     v.object({
-      name: v.pipe(v.string(), v.trim(), v.minLength(3, 'order_name_required')),
+      name: v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(ORDER_NAME_MIN, 'order_name_required'),
+        v.maxLength(ORDER_NAME_MAX, 'text_too_long'),
+      ),
       atCustomer: v.boolean(),
       atExecutor: v.boolean(),
       isOnline: v.boolean(),
-      address: v.pipe(v.string(), v.maxLength(300, 'text_too_long')),
+      address: v.pipe(v.string(), v.maxLength(ADDRESS_MAX, 'text_too_long')),
       lat: v.nullable(v.number()),
       lng: v.nullable(v.number()),
       date: v.string(),
@@ -119,7 +130,7 @@ export const orderFormSchema = (now: () => Date = () => new Date()) =>
       price: v.string(),
       priceMin: v.string(),
       priceMax: v.string(),
-      wishes: v.pipe(v.string(), v.maxLength(5000, 'text_too_long')),
+      wishes: v.pipe(v.string(), v.maxLength(TEXT_MAX, 'text_too_long')),
     }),
     v.forward(
       v.check((form) => form.atCustomer || form.atExecutor || form.isOnline, 'work_place_required'),
@@ -172,4 +183,6 @@ export const SERVER_FIELDS: Record<string, keyof OrderForm> = {
   price_min: 'priceMin',
   price_max: 'priceMax',
   wishes: 'wishes',
+  lat: 'address',
+  lng: 'address',
 }

@@ -1,4 +1,5 @@
 import type { Order } from '#contract/schemas/orders.ts'
+import { formatNumber } from '#src/lib/format.ts'
 
 export const TIYIN_PER_SOM = 100
 
@@ -12,13 +13,12 @@ export type PriceWords = {
   negotiable: string
 }
 
-/** Whole so'm, grouped by thousands the way the language does (tiyin are never shown: prices are in so'm). */
-export const formatSom = (tiyin: number, locale: string) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.round(tiyin / TIYIN_PER_SOM))
+/** Whole so'm grouped by thousands, 600 000 (tiyin are never shown: prices are in so'm). */
+export const formatSom = (tiyin: number) => formatNumber(Math.round(tiyin / TIYIN_PER_SOM))
 
 /** An order's price: one amount, a min–max range, only a minimum or a maximum, or "negotiable". */
-export function formatPrice(order: Priced, locale: string, words: PriceWords) {
-  const som = (tiyin: number) => formatSom(tiyin, locale)
+export function formatPrice(order: Priced, words: PriceWords) {
+  const som = formatSom
   if (order.price !== null) return words.som(som(order.price))
   if (order.price_min !== null && order.price_max !== null)
     return words.range(som(order.price_min), som(order.price_max))

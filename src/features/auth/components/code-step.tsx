@@ -6,6 +6,7 @@ import { SmsCodeSchema } from '#contract/schemas/auth.ts'
 import { formatCountdown, useCountdown } from '#src/components/use-countdown.ts'
 import { TextField } from '#src/components/text-field.tsx'
 import { phoneDigits } from '#src/components/phone-mask.ts'
+import { formatPhone } from '#src/lib/format.ts'
 import { authApi, type SmsPurpose } from '../api/auth-api.ts'
 import { serverMessage } from '../use-server-errors.ts'
 import { fieldErrorText } from './field-error.ts'
@@ -16,7 +17,7 @@ const CodeFormSchema = v.object({ code: SmsCodeSchema })
 type CodeForm = v.InferInput<typeof CodeFormSchema>
 
 type CodeStepProps = {
-  /** The phone as the person typed it (masked), shown and sent as digits. */
+  /** The phone as the person typed it (masked or not), shown as +998 93 555-01-01 and sent as digits. */
   phone: string
   purpose: SmsPurpose
   requiredId: string
@@ -40,6 +41,7 @@ export function CodeStep({
   const { left, restart } = useCountdown(RESEND_COOLDOWN_S)
   const form = useForm<CodeForm>({ resolver: valibotResolver(CodeFormSchema), defaultValues: { code: '' } })
   const { errors, isSubmitting } = form.formState
+  const shownPhone = formatPhone(phone)
 
   const showProblem = (error: unknown) =>
     form.setError('code', { type: 'server', message: serverMessage(error, t`An error occurred`) })
@@ -67,7 +69,7 @@ export function CodeStep({
   return (
     <form onSubmit={submit} noValidate className="form">
       <p>
-        <Trans>We sent a 4-digit code to {phone}.</Trans>
+        <Trans>We sent a 4-digit code to {shownPhone}.</Trans>
       </p>
       <TextField
         label={t`Code from the SMS`}

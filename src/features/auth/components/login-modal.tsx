@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
 import { LoginBodySchema } from '#contract/schemas/auth.ts'
@@ -12,6 +12,7 @@ import { TextField } from '#src/components/text-field.tsx'
 import { authApi } from '../api/auth-api.ts'
 import { useAuthModal } from '../auth-modal-store.ts'
 import { useEnterAccount } from '../use-enter-account.ts'
+import { useFormError } from '../use-form-error.ts'
 import { applyServerError } from '../use-server-errors.ts'
 import { fieldErrorText } from './field-error.ts'
 import { loadAuthCatalog } from '../catalog.ts'
@@ -30,44 +31,50 @@ export function LoginModal() {
   const { open, show, close } = useAuthModal()
   const enterAccount = useEnterAccount()
   const phoneRef = useRef<HTMLInputElement | null>(null)
-  const [formError, setFormError] = useState<string | null>(null)
+  const formRef = useRef<HTMLFormElement | null>(null)
   const isOpen = open === 'login'
   const form = useForm<LoginForm>({
     resolver: valibotResolver(LoginFormSchema),
     defaultValues: { username: '', password: '' },
   })
   const { errors, isSubmitting } = form.formState
+  const { formError, setFormError, clearing } = useFormError(form)
 
   useEffect(() => {
     if (!isOpen) return
-    // The spec's delay lets the dialog finish opening before the keyboard comes up.
-    const timer = setTimeout(() => phoneRef.current?.focus(), PHONE_FOCUS_DELAY_MS)
+    // The spec's delay lets the dialog finish opening before the keyboard comes up. Someone quicker than that has
+    // already chosen a field: moving them to the phone would send the rest of their password into it.
+    const timer = setTimeout(() => {
+      if (formRef.current?.contains(document.activeElement)) return
+      phoneRef.current?.focus()
+    }, PHONE_FOCUS_DELAY_MS)
     return () => clearTimeout(timer)
   }, [isOpen])
 
   const logIn = (type: UserType) =>
-    form.handleSubmit(async ({ username, password }) => {
-      setFormError(null)
-      try {
-        const session = await authApi.login({ username: phoneDigits(username), password, type })
-        form.reset()
-        await enterAccount(session)
-      } catch (error) {
-        setFormError(
-          applyServerError(
-            error,
-            form.setError,
-            { username: 'username', password: 'password' },
-            t`An error occurred`,
-          ),
-        )
-      }
-    })
+    clearing(
+      form.handleSubmit(async ({ username, password }) => {
+        try {
+          const session = await authApi.login({ username: phoneDigits(username), password, type })
+          form.reset()
+          await enterAccount(session)
+        } catch (error) {
+          setFormError(
+            applyServerError(
+              error,
+              form.setError,
+              { username: 'username', password: 'password' },
+              t`An error occurred`,
+            ),
+          )
+        }
+      }),
+    )
 
   const { ref: registerPhoneRef, ...phoneField } = form.register('username')
   return (
     <Modal open={isOpen} onClose={close} title={<Trans>Log in</Trans>}>
-      <form noValidate className="form" onSubmit={logIn('customer')}>
+      <form ref={formRef} noValidate className="form" onSubmit={logIn('customer')}>
         {formError && (
           <p className="form__error" role="alert">
             {formError}
@@ -102,7 +109,11 @@ export function LoginModal() {
             <Trans>Log in as executor</Trans>
           </button>
         </div>
-        <button type="button" className="link-button" onClick={() => show('reset')}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => show('reset', { phone: form.getValues('username') })}
+        >
           <Trans>Forgot your password?</Trans>
         </button>
         <p className="form__hint">

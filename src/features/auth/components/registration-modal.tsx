@@ -14,6 +14,7 @@ import { errorText } from '#src/lib/error-messages.ts'
 import { authApi } from '../api/auth-api.ts'
 import { useAuthModal } from '../auth-modal-store.ts'
 import { useEnterAccount } from '../use-enter-account.ts'
+import { useFormError } from '../use-form-error.ts'
 import { applyServerError } from '../use-server-errors.ts'
 import { CodeStep } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
@@ -39,7 +40,6 @@ export function RegistrationModal() {
   const enterAccount = useEnterAccount()
   const isOpen = open === 'registration'
   const [progress, setProgress] = useState<Progress>({ step: 1 })
-  const [formError, setFormError] = useState<string | null>(null)
 
   const person = useForm<PersonForm>({
     resolver: valibotResolver(PersonSchema),
@@ -49,13 +49,14 @@ export function RegistrationModal() {
     resolver: valibotResolver(PasswordsSchema),
     defaultValues: { password: '', password_confirmation: '' },
   })
+  const { formError, setFormError, clearing } = useFormError(person, passwords)
 
   const reset = useCallback(() => {
     setProgress({ step: 1 })
     setFormError(null)
     person.reset()
     passwords.reset()
-  }, [person, passwords])
+  }, [person, passwords, setFormError])
   useResetOnClose(isOpen, reset)
 
   const sendCode = async (phone: string) => {
@@ -63,53 +64,55 @@ export function RegistrationModal() {
     return sent.required_id
   }
 
-  const submitPerson = person.handleSubmit(async (values) => {
-    setFormError(null)
-    const phone = phoneDigits(values.phone)
-    try {
-      if (await authApi.isRegistered(phone)) {
-        person.setError('phone', { type: 'server', message: errorText(i18n, 'user_with_this_number') })
-        return
-      }
-      const requiredId = await sendCode(phone)
-      setProgress({ step: 2, person: values, requiredId })
-    } catch (error) {
-      setFormError(
-        applyServerError(
-          error,
-          person.setError,
-          { phone: 'phone', name: 'name', surname: 'surname' },
-          t`An error occurred`,
-        ),
-      )
-    }
-  })
-
-  const register = (type: UserType) =>
-    passwords.handleSubmit(async (values) => {
-      setFormError(null)
-      if (!progress.person || !progress.requiredId) return
+  const submitPerson = clearing(
+    person.handleSubmit(async (values) => {
+      const phone = phoneDigits(values.phone)
       try {
-        const session = await authApi.register({
-          name: progress.person.name,
-          surname: progress.person.surname,
-          username: phoneDigits(progress.person.phone),
-          ...values,
-          type,
-          required_id: progress.requiredId,
-        })
-        await enterAccount(session)
+        if (await authApi.isRegistered(phone)) {
+          person.setError('phone', { type: 'server', message: errorText(i18n, 'user_with_this_number') })
+          return
+        }
+        const requiredId = await sendCode(phone)
+        setProgress({ step: 2, person: values, requiredId })
       } catch (error) {
         setFormError(
           applyServerError(
             error,
-            passwords.setError,
-            { password: 'password', password_confirmation: 'password_confirmation' },
+            person.setError,
+            { phone: 'phone', name: 'name', surname: 'surname' },
             t`An error occurred`,
           ),
         )
       }
-    })
+    }),
+  )
+
+  const register = (type: UserType) =>
+    clearing(
+      passwords.handleSubmit(async (values) => {
+        if (!progress.person || !progress.requiredId) return
+        try {
+          const session = await authApi.register({
+            name: progress.person.name,
+            surname: progress.person.surname,
+            username: phoneDigits(progress.person.phone),
+            ...values,
+            type,
+            required_id: progress.requiredId,
+          })
+          await enterAccount(session)
+        } catch (error) {
+          setFormError(
+            applyServerError(
+              error,
+              passwords.setError,
+              { password: 'password', password_confirmation: 'password_confirmation' },
+              t`An error occurred`,
+            ),
+          )
+        }
+      }),
+    )
 
   return (
     <Modal open={isOpen} onClose={close} title={<Trans>Registration</Trans>}>

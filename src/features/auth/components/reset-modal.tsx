@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
 import { NewPasswordSchema, passwordPairSchema } from '#contract/schemas/auth.ts'
@@ -13,6 +13,7 @@ import { errorText } from '#src/lib/error-messages.ts'
 import { authApi } from '../api/auth-api.ts'
 import { useAuthModal } from '../auth-modal-store.ts'
 import { useEnterAccount } from '../use-enter-account.ts'
+import { useFormError } from '../use-form-error.ts'
 import { applyServerError } from '../use-server-errors.ts'
 import { CodeStep } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
@@ -37,11 +38,10 @@ const nationalDigits = (masked: string) => phoneDigits(masked).replace(/^998/, '
 /** Password reset in three steps: the phone, the SMS code, the new password; then logged in as customer. */
 export function ResetModal() {
   const { t, i18n } = useLingui()
-  const { open, show, close } = useAuthModal()
+  const { open, show, close, phone: carriedPhone } = useAuthModal()
   const enterAccount = useEnterAccount()
   const isOpen = open === 'reset'
   const [progress, setProgress] = useState<Progress>({ step: 1 })
-  const [formError, setFormError] = useState<string | null>(null)
   const phoneForm = useForm<PhoneForm>({
     resolver: valibotResolver(PhoneFormSchema),
     defaultValues: { phone: '' },
@@ -50,55 +50,64 @@ export function ResetModal() {
     resolver: valibotResolver(NewPasswordFormSchema),
     defaultValues: { password: '', password_confirmation: '' },
   })
+  const { formError, setFormError, clearing } = useFormError(phoneForm, passwordForm)
+
+  // The phone already typed in the login view is not asked for twice.
+  useEffect(() => {
+    if (isOpen && carriedPhone && progress.step === 1 && !phoneForm.getValues('phone'))
+      phoneForm.setValue('phone', carriedPhone)
+  }, [isOpen, carriedPhone, progress.step, phoneForm])
 
   const reset = useCallback(() => {
     setProgress({ step: 1 })
     setFormError(null)
     phoneForm.reset()
     passwordForm.reset()
-  }, [phoneForm, passwordForm])
+  }, [phoneForm, passwordForm, setFormError])
   useResetOnClose(isOpen, reset)
 
   const sendCode = async (masked: string) =>
     (await authApi.sendCode(phoneDigits(masked), 'reset_pass')).required_id
 
-  const submitPhone = phoneForm.handleSubmit(async ({ phone }) => {
-    setFormError(null)
-    try {
-      if (!(await authApi.isRegistered(phoneDigits(phone)))) {
-        phoneForm.setError('phone', { type: 'server', message: errorText(i18n, 'user_not_reg') })
-        return
+  const submitPhone = clearing(
+    phoneForm.handleSubmit(async ({ phone }) => {
+      try {
+        if (!(await authApi.isRegistered(phoneDigits(phone)))) {
+          phoneForm.setError('phone', { type: 'server', message: errorText(i18n, 'user_not_reg') })
+          return
+        }
+        setProgress({ step: 2, phone, requiredId: await sendCode(phone) })
+      } catch (error) {
+        setFormError(applyServerError(error, phoneForm.setError, { phone: 'phone' }, t`An error occurred`))
       }
-      setProgress({ step: 2, phone, requiredId: await sendCode(phone) })
-    } catch (error) {
-      setFormError(applyServerError(error, phoneForm.setError, { phone: 'phone' }, t`An error occurred`))
-    }
-  })
+    }),
+  )
 
-  const submitPassword = passwordForm.handleSubmit(async (values) => {
-    setFormError(null)
-    const { phone, requiredId, code } = progress
-    if (!phone || !requiredId || !code) return
-    try {
-      const session = await authApi.resetPassword({
-        phone: nationalDigits(phone),
-        smsCode: code,
-        type: 'customer',
-        required_id: requiredId,
-        ...values,
-      })
-      await enterAccount(session)
-    } catch (error) {
-      setFormError(
-        applyServerError(
-          error,
-          passwordForm.setError,
-          { password: 'password', password_confirmation: 'password_confirmation' },
-          t`An error occurred`,
-        ),
-      )
-    }
-  })
+  const submitPassword = clearing(
+    passwordForm.handleSubmit(async (values) => {
+      const { phone, requiredId, code } = progress
+      if (!phone || !requiredId || !code) return
+      try {
+        const session = await authApi.resetPassword({
+          phone: nationalDigits(phone),
+          smsCode: code,
+          type: 'customer',
+          required_id: requiredId,
+          ...values,
+        })
+        await enterAccount(session)
+      } catch (error) {
+        setFormError(
+          applyServerError(
+            error,
+            passwordForm.setError,
+            { password: 'password', password_confirmation: 'password_confirmation' },
+            t`An error occurred`,
+          ),
+        )
+      }
+    }),
+  )
 
   return (
     <Modal open={isOpen} onClose={close} title={<Trans>Password recovery</Trans>}>

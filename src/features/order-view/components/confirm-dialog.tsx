@@ -7,6 +7,8 @@ type ConfirmDialogProps = {
   title: string
   children?: ReactNode
   confirmLabel: string
+  /** What keeps things as they are; name it by the outcome ("Keep the order") where "Cancel" would be ambiguous. */
+  dismissLabel?: string
   onConfirm: () => Promise<void>
   onClose: () => void
 }
@@ -17,6 +19,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -37,7 +40,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          <Trans>Cancel</Trans>
+          {dismissLabel ?? <Trans>Cancel</Trans>}
         </button>
       </div>
     </Modal>

@@ -134,7 +134,7 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
   const serverOr = (name: keyof DirectForm) =>
     errors[name]?.type === 'server' ? errors[name]?.message : error(name)
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="form order-form" onSubmit={(event) => void submit(event)} noValidate>
       {failure && (
         <p className="form__error" role="alert">
           {failure}

@@ -1,15 +1,16 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { orderApi } from '../api/order-api.ts'
-import { dateTime, statusText } from '../format.ts'
+import { useStateText } from '#src/features/order-words/order-words.ts'
+import { formatDateTime } from '#src/lib/format.ts'
 import '../order-view.css'
 
 /** The caller's direct orders: the ones a customer sent, or the ones an executor received. */
 export function DirectOrders() {
-  const { i18n } = useLingui()
+  const stateText = useStateText()
   const type = useSession((state) => state.profile?.type)
   const orders = useSaved(`orders:direct:${type}`, orderApi.directOrders)
   return (
@@ -44,8 +45,8 @@ export function DirectOrders() {
               <Link to="/direct/order/$orderId" params={{ orderId: String(order.id) }}>
                 <strong>{order.name}</strong>
                 <span>
-                  {statusText(i18n, order.status)} ·{' '}
-                  <time dateTime={order.created_at}>{dateTime(order.created_at)}</time>
+                  {stateText(order)} ·{' '}
+                  <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
                 </span>
               </Link>
             </li>

@@ -7,7 +7,8 @@ import { orderApi } from '../api/order-api.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 
 type Step = OrderAction | 'delete'
-type Button = { step: Step; label: string; confirm?: { title: string; yes: string } }
+type Confirm = { title: string; text?: string; yes: string; no: string }
+type Button = { step: Step; label: string; confirm?: Confirm }
 
 const DELETABLE = ['open', 'inactive', 'canceled', 'completed']
 const CANCELABLE = ['open', 'inactive', 'in_progress']
@@ -21,32 +22,55 @@ function useButtons(order: Order, role: 'customer' | 'chosen' | 'other'): Button
       {
         step: 'decline',
         label: t`Decline the order`,
-        confirm: { title: t`Decline this order?`, yes: t`Yes, decline` },
+        confirm: { title: t`Decline this order?`, yes: t`Decline the order`, no: t`Go back` },
       },
     ]
   }
   if (role !== 'customer') return []
   const buttons: Button[] = []
-  if (order.status === 'open') buttons.push({ step: 'toggle-replies', label: t`Stop receiving replies` })
+  if (order.status === 'open')
+    buttons.push({
+      step: 'toggle-replies',
+      label: t`Stop receiving replies`,
+      confirm: {
+        title: t`Pause replies to this order?`,
+        text: t`The order leaves the open orders: specialists will not find it or reply until you resume. The replies you already have stay.`,
+        yes: t`Pause replies`,
+        no: t`Keep receiving replies`,
+      },
+    })
   if (order.status === 'inactive' && order.executor_id === null && !order.is_direct)
-    buttons.push({ step: 'toggle-replies', label: t`Resume receiving replies` })
+    buttons.push({
+      step: 'toggle-replies',
+      label: t`Resume receiving replies`,
+      confirm: {
+        title: t`Resume receiving replies?`,
+        text: t`The order goes back to the open orders: specialists will see it and can reply again.`,
+        yes: t`Resume replies`,
+        no: t`Keep replies paused`,
+      },
+    })
   if (order.status === 'in_progress')
     buttons.push({
       step: 'complete',
       label: t`Mark the work completed`,
-      confirm: { title: t`Is the work done?`, yes: t`Yes, the work is done` },
+      confirm: { title: t`Is the work done?`, yes: t`Yes, the work is done`, no: t`Not yet` },
     })
   if (CANCELABLE.includes(order.status))
     buttons.push({
       step: 'cancel',
       label: t`Cancel the order`,
-      confirm: { title: t`Cancel this order?`, yes: t`Yes, cancel the order` },
+      confirm: { title: t`Cancel this order?`, yes: t`Cancel the order`, no: t`Keep the order` },
     })
   if (DELETABLE.includes(order.status))
     buttons.push({
       step: 'delete',
       label: t`Delete the order`,
-      confirm: { title: t`Delete this order? It moves to the archive.`, yes: t`Yes, delete` },
+      confirm: {
+        title: t`Delete this order? It moves to the archive.`,
+        yes: t`Delete the order`,
+        no: t`Keep the order`,
+      },
     })
   return buttons
 }
@@ -109,9 +133,12 @@ export function OrderActions({ order, role, onChange }: OrderActionsProps) {
         open={asking !== null}
         title={asking?.confirm?.title ?? ''}
         confirmLabel={asking?.confirm?.yes ?? ''}
+        dismissLabel={asking?.confirm?.no}
         onConfirm={() => (asking ? run(asking.step) : Promise.resolve())}
         onClose={() => setAsking(null)}
-      />
+      >
+        {asking?.confirm?.text && <p>{asking.confirm.text}</p>}
+      </ConfirmDialog>
     </section>
   )
 }

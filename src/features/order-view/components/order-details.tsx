@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { ImageModal } from '#src/components/image-modal.tsx'
 import { orderApi } from '../api/order-api.ts'
-import { usePlacesText, usePriceText } from '#src/features/order-words/order-words.ts'
-import { dateTime, statusText } from '../format.ts'
+import { usePlacesText, usePriceText, useStateText } from '#src/features/order-words/order-words.ts'
+import { formatDateTime, formatNumber } from '#src/lib/format.ts'
 
 /** Service names from the catalogue; the ids stay hidden until the names arrive. */
 function useServiceNames(ids: number[]) {
@@ -27,8 +27,8 @@ function useServiceNames(ids: number[]) {
 /** Everything of an order as the spec displays it (section 3). */
 export function OrderDetails({ order }: { order: Order }) {
   const services = useServiceNames(order.services)
-  const { i18n } = useLingui()
   const placesText = usePlacesText()
+  const stateText = useStateText()
   const price = usePriceText()(order)
   const number = order.number
   return (
@@ -38,7 +38,7 @@ export function OrderDetails({ order }: { order: Order }) {
           <Trans>Order No. {number}</Trans>
         </span>
         <span className={`order__status order__status--${order.status}`} data-testid="order-status">
-          {statusText(i18n, order.status)}
+          {stateText(order)}
         </span>
       </p>
       <dl className="order__fields">
@@ -80,7 +80,7 @@ export function OrderDetails({ order }: { order: Order }) {
               <Trans>Start</Trans>
             </dt>
             <dd>
-              <time dateTime={order.started_at}>{dateTime(order.started_at)}</time>
+              <time dateTime={order.started_at}>{formatDateTime(order.started_at)}</time>
             </dd>
           </>
         )}
@@ -90,7 +90,7 @@ export function OrderDetails({ order }: { order: Order }) {
               <Trans>End</Trans>
             </dt>
             <dd>
-              <time dateTime={order.ended_at}>{dateTime(order.ended_at)}</time>
+              <time dateTime={order.ended_at}>{formatDateTime(order.ended_at)}</time>
             </dd>
           </>
         )}
@@ -105,11 +105,11 @@ export function OrderDetails({ order }: { order: Order }) {
         <dt>
           <Trans>Views</Trans>
         </dt>
-        <dd>{order.views}</dd>
+        <dd>{formatNumber(order.views)}</dd>
         <dt>
           <Trans>Replies</Trans>
         </dt>
-        <dd data-testid="replies-count">{order.replies_count}</dd>
+        <dd data-testid="replies-count">{formatNumber(order.replies_count)}</dd>
       </dl>
       {order.photos.length > 0 && <OrderPhotos photos={order.photos} name={order.name} />}
     </>

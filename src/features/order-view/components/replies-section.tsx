@@ -4,7 +4,7 @@ import type { Order } from '#contract/schemas/orders.ts'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { orderApi } from '../api/order-api.ts'
 import type { Reply } from '../api/send-reply.ts'
-import { dateTime } from '../format.ts'
+import { formatDateTime } from '#src/lib/format.ts'
 import { failureText } from '../messages.ts'
 import { dropReplyDraft } from '../reply-draft.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
@@ -80,7 +80,7 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
             <li key={reply.id} className="reply">
               <p className="reply__author">
                 <strong>{reply.executor_name}</strong>{' '}
-                <time dateTime={reply.created_at}>{dateTime(reply.created_at)}</time>
+                <time dateTime={reply.created_at}>{formatDateTime(reply.created_at)}</time>
               </p>
               <p className="order__text">{reply.message}</p>
               {order.executor_id === reply.executor_id && (
@@ -103,7 +103,7 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
             <strong>
               <Trans>Your reply</Trans>
             </strong>{' '}
-            <time dateTime={own.created_at}>{dateTime(own.created_at)}</time>
+            <time dateTime={own.created_at}>{formatDateTime(own.created_at)}</time>
           </p>
           <p className="order__text">{own.message}</p>
         </div>

@@ -93,7 +93,7 @@ export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
     )
   }
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="form order-form" onSubmit={(event) => void submit(event)} noValidate>
       {failure && (
         <p className="form__error" role="alert">
           {failure}

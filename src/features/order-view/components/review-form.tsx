@@ -1,17 +1,18 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import * as v from 'valibot'
 import { ReviewBodySchema } from '#contract/schemas/orders.ts'
+import { ApiError } from '#src/lib/api-client.ts'
 import { orderApi } from '../api/order-api.ts'
 import { failureText, fieldText } from '../messages.ts'
+import { StarRating } from './star-rating.tsx'
 import { TextAreaField } from './text-area-field.tsx'
 
-const RATINGS = [1, 2, 3, 4, 5] as const
 const ReviewFormSchema = v.object({
-  // A radio group answers a string; the contract wants the number.
-  rating: v.pipe(v.string('rating_required'), v.transform(Number), ReviewBodySchema.entries.rating),
+  // 0 until a star is chosen; the contract wants 1 to 5.
+  rating: v.pipe(v.number('rating_required'), ReviewBodySchema.entries.rating),
   comment: ReviewBodySchema.entries.comment,
 })
 type ReviewForm = v.InferInput<typeof ReviewFormSchema>
@@ -25,7 +26,7 @@ export function ReviewForm({ orderId, serviceId, onSent }: ReviewFormProps) {
   const [failure, setFailure] = useState<string | null>(null)
   const form = useForm<ReviewForm, unknown, v.InferOutput<typeof ReviewFormSchema>>({
     resolver: valibotResolver(ReviewFormSchema),
-    defaultValues: { rating: '', comment: '' },
+    defaultValues: { rating: 0, comment: '' },
   })
   const { errors, isSubmitting } = form.formState
   const ratingError = fieldText(i18n, errors.rating?.message)
@@ -35,36 +36,45 @@ export function ReviewForm({ orderId, serviceId, onSent }: ReviewFormProps) {
     try {
       onSent(await orderApi.review(orderId, { ...review, service: serviceId }))
     } catch (error) {
+      // Left from another device: the review exists, so show it instead of the form.
+      if (error instanceof ApiError && error.code === 'already_reviewed') {
+        const left = await orderApi.reviewOf(orderId).catch(() => null)
+        if (left) return onSent(left)
+      }
       setFailure(failureText(i18n, error))
     }
   })
 
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="form order-form" onSubmit={(event) => void submit(event)} noValidate>
       {failure && (
         <p className="form__error" role="alert">
           {failure}
         </p>
       )}
-      <fieldset className="rating" aria-describedby={ratingError ? 'rating-error' : undefined}>
-        <legend className="field__label">
+      <div className="rating">
+        <p id="rating-label" className="field__label">
           <Trans>Rating</Trans>
-        </legend>
-        <div className="rating__options">
-          {RATINGS.map((rating) => (
-            <label key={rating} className="rating__option">
-              <input type="radio" value={String(rating)} {...form.register('rating')} />
-              <span aria-hidden="true">{'★'.repeat(rating)}</span>
-              <span className="visually-hidden">{t`${rating} of 5`}</span>
-            </label>
-          ))}
-        </div>
+        </p>
+        <Controller
+          control={form.control}
+          name="rating"
+          render={({ field }) => (
+            <StarRating
+              value={field.value}
+              onChange={field.onChange}
+              labelledBy="rating-label"
+              describedBy={ratingError ? 'rating-error' : undefined}
+              invalid={Boolean(ratingError)}
+            />
+          )}
+        />
         {ratingError && (
           <p id="rating-error" className="field__error" role="alert">
             {ratingError}
           </p>
         )}
-      </fieldset>
+      </div>
       <TextAreaField
         label={t`Comment`}
         error={fieldText(i18n, errors.comment?.message)}

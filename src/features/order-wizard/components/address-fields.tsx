@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
-import { TextField } from '#src/components/text-field.tsx'
+import { ADDRESS_MAX } from '#contract/schemas/orders.ts'
 import { MapView } from '#src/features/map/map-view.tsx'
 import type { OrderForm } from '../order-form.ts'
 import { fieldErrorText } from '../order-messages.ts'
+import { LimitedField } from './limited-field.tsx'
 
 const PIN_ZOOM = 15
 const COUNTRY_ZOOM = 4.6
@@ -12,7 +13,7 @@ const COUNTRY_ZOOM = 4.6
 /** The address as typed, and optionally a pin on the map: tap the map, or drag the pin. */
 export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
   const { t, i18n } = useLingui()
-  const [lat, lng] = useWatch({ control: form.control, name: ['lat', 'lng'] })
+  const [lat, lng, address] = useWatch({ control: form.control, name: ['lat', 'lng', 'address'] })
   const pinned = lat !== null && lng !== null
   const [mapOpen, setMapOpen] = useState(false)
   const setPin = (point: { lat: number; lng: number } | null) => {
@@ -25,11 +26,13 @@ export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
       <legend className="wizard__legend">
         <Trans>Address</Trans>
       </legend>
-      <TextField
+      <LimitedField
         label={t`Street, house, apartment`}
         autoComplete="street-address"
+        max={ADDRESS_MAX}
+        length={address.length}
         error={fieldErrorText(i18n, form.formState.errors.address)}
-        {...form.register('address')}
+        registration={form.register('address')}
       />
       <p className="form__hint" role="status">
         {pinned ? <Trans>The place is pinned on the map.</Trans> : <Trans>No pin on the map.</Trans>}

@@ -1,23 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { formatDateTime } from '#src/lib/format.ts'
 import { draftStore } from '../draft-store.ts'
 
 type DraftListProps = { categorySlug?: string; exceptId?: string }
 
 /** "Your drafts": orders started on this device, newest first, to resume or delete. */
 export function DraftList({ categorySlug, exceptId }: DraftListProps) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const drafts = useLiveQuery(() => draftStore.list(categorySlug), [categorySlug])
   const shown = drafts?.filter((draft) => draft.id !== exceptId) ?? []
   if (shown.length === 0) return null
-  const when = new Intl.DateTimeFormat(
-    i18n.locale === 'oz' ? 'uz-Latn' : i18n.locale === 'uz' ? 'uz-Cyrl' : i18n.locale,
-    {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-    },
-  )
   return (
     <section className="drafts" aria-labelledby="drafts-title">
       <h2 id="drafts-title">
@@ -39,7 +33,7 @@ export function DraftList({ categorySlug, exceptId }: DraftListProps) {
               </Link>
               <span className="post-meta">
                 {' '}
-                {when.format(draft.updatedAt)}
+                {formatDateTime(draft.updatedAt)}
                 {draft.pending && (
                   <>
                     {' · '}

@@ -10,6 +10,7 @@ import { useOrderDraft } from '../use-order-draft.ts'
 import { DraftList } from './draft-list.tsx'
 import { SelectStep } from './select-step.tsx'
 import { WorkPlaceStep } from './work-place-step.tsx'
+import '../order-wizard.css'
 
 export type WizardForm = 'select' | 'work-place'
 

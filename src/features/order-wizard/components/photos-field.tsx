@@ -16,6 +16,7 @@ export function PhotosField({ draft, onChange, disabled }: PhotosFieldProps) {
   const [error, setError] = useState<string | null>(null)
   const [compressing, setCompressing] = useState(0)
   const room = MAX_PHOTOS - draft.photos.length - compressing
+  const added = draft.photos.length
 
   const add = async (files: File[]) => {
     setError(null)
@@ -66,22 +67,31 @@ export function PhotosField({ draft, onChange, disabled }: PhotosFieldProps) {
         </p>
       )}
       {room > 0 && (
-        <div className="field">
-          <label htmlFor="order-photos" className="field__label">
-            <Trans>Add photos</Trans>
-          </label>
+        <div className="photo-add">
+          {/* The native control would speak the browser's language and overflow a phone: it stays reachable by
+              keyboard (Tab, then Space or Enter opens the picker) but hidden, and its label is the visible button. */}
           <input
             id="order-photos"
             type="file"
+            className="visually-hidden photo-add__input"
             multiple
             accept={PHOTO_TYPES.join(',')}
             disabled={disabled}
+            aria-describedby="order-photos-room"
             onChange={(event) => {
               const files = [...(event.target.files ?? [])]
               event.target.value = ''
               void add(files)
             }}
           />
+          <label htmlFor="order-photos" className="button button--secondary photo-add__button">
+            <Trans>Add photos</Trans>
+          </label>
+          <span id="order-photos-room" className="form__hint">
+            <Trans>
+              {added} of {MAX_PHOTOS} added
+            </Trans>
+          </span>
         </div>
       )}
       {error && (

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '#src/lib/api-client.ts'
+import { SERVER_FIELDS } from '../order-form.ts'
 import type { PublishPhase } from '../use-publish.ts'
 
 /** What publishing is doing, read out to screen readers as it changes. */
@@ -8,14 +9,23 @@ export function PublishStatus({ phase }: { phase: PublishPhase }) {
   if (phase.name === 'idle') return null
   if (phase.name === 'failed') {
     const error = phase.error
+    // Field errors the form has a field for are shown on it; the server's words for any other are said here.
+    const unplaced =
+      error instanceof ApiError
+        ? Object.entries(error.fields)
+            .filter(([field]) => !SERVER_FIELDS[field])
+            .flatMap(([, messages]) => messages.slice(0, 1))
+        : []
     const message =
       error instanceof ApiError && error.status === 0
         ? t`No connection to the server. Check the internet and try again`
         : error instanceof ApiError && error.body && !Object.keys(error.fields).length
           ? error.body.error.message
-          : error instanceof ApiError && error.body
-            ? t`Check the highlighted fields`
-            : t`An error occurred`
+          : unplaced.length > 0
+            ? unplaced.join(' ')
+            : error instanceof ApiError && error.body
+              ? t`Check the highlighted fields`
+              : t`An error occurred`
     return (
       <p className="form__error" role="alert">
         {message}

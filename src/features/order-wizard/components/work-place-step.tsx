@@ -2,8 +2,8 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo } from 'react'
-import { useForm, type UseFormReturn } from 'react-hook-form'
-import { TextField } from '#src/components/text-field.tsx'
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form'
+import { ORDER_NAME_MAX, TEXT_MAX } from '#contract/schemas/orders.ts'
 import type { ApiError } from '#src/lib/api-client.ts'
 import type { OrderDraft } from '../draft-store.ts'
 import {
@@ -17,6 +17,7 @@ import { fieldErrorText, orderErrorText } from '../order-messages.ts'
 import type { ChosenService } from '../service-chain.ts'
 import { usePublish } from '../use-publish.ts'
 import { AddressFields } from './address-fields.tsx'
+import { LimitedField } from './limited-field.tsx'
 import { DateTimeFields } from './date-time-fields.tsx'
 import { PhotosField } from './photos-field.tsx'
 import { PlaceFields } from './place-fields.tsx'
@@ -80,6 +81,7 @@ export function WorkPlaceStep({
     [form],
   )
   const { phase, publish } = usePublish({ draft, body, onChange, flush, remove, onRefused })
+  const name = useWatch({ control: form.control, name: 'name' })
   const busy = phase.name === 'sending' || phase.name === 'uploading'
 
   return (
@@ -119,11 +121,12 @@ export function WorkPlaceStep({
           </Link>
         </p>
       )}
-      <TextField
+      <LimitedField
         label={t`What needs to be done`}
-        autoComplete="off"
+        max={ORDER_NAME_MAX}
+        length={name.length}
         error={fieldErrorText(i18n, errors.name)}
-        {...form.register('name')}
+        registration={form.register('name')}
       />
       <PlaceFields form={form} />
       <AddressFields form={form} />
@@ -142,26 +145,16 @@ export function WorkPlaceStep({
 }
 
 function WishesField({ form }: { form: UseFormReturn<OrderForm> }) {
-  const { i18n } = useLingui()
-  const error = fieldErrorText(i18n, form.formState.errors.wishes)
+  const { t, i18n } = useLingui()
+  const wishes = useWatch({ control: form.control, name: 'wishes' })
   return (
-    <div className="field">
-      <label htmlFor="order-wishes" className="field__label">
-        <Trans>Wishes</Trans>
-      </label>
-      <textarea
-        id="order-wishes"
-        className="field__input"
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'order-wishes-error' : undefined}
-        {...form.register('wishes')}
-      />
-      {error && (
-        <p id="order-wishes-error" className="field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <LimitedField
+      label={t`Wishes`}
+      max={TEXT_MAX}
+      length={wishes.length}
+      multiline
+      error={fieldErrorText(i18n, form.formState.errors.wishes)}
+      registration={form.register('wishes')}
+    />
   )
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Order, OrderPlace } from '#contract/schemas/orders.ts'
-import { useIntlLocale, useOrderWords, usePriceText } from '#src/features/order-words/order-words.ts'
+import { useOrderWords, usePriceText, useStateText } from '#src/features/order-words/order-words.ts'
+import { formatDateTime, formatNumber } from '#src/lib/format.ts'
 
 const placesOf = (order: Order): OrderPlace[] =>
   (['online', 'at_customer', 'at_executor'] as const).filter(
@@ -15,13 +16,11 @@ const placesOf = (order: Order): OrderPlace[] =>
 export function OrderCard({ order, serviceName }: { order: Order; serviceName: string | undefined }) {
   const { t } = useLingui()
   const priceText = usePriceText()
-  const locale = useIntlLocale()
-  const { statuses, places } = useOrderWords()
-  const start = order.started_at
-    ? new Date(order.started_at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })
-    : null
-  const replies = order.replies_count
-  const views = order.views
+  const { places } = useOrderWords()
+  const stateText = useStateText()
+  const start = order.started_at ? formatDateTime(order.started_at) : null
+  const replies = formatNumber(order.replies_count)
+  const views = formatNumber(order.views)
   return (
     <article className="order-card" aria-labelledby={`order-${order.id}`}>
       <h2 className="order-card__name" id={`order-${order.id}`}>
@@ -58,7 +57,7 @@ export function OrderCard({ order, serviceName }: { order: Order; serviceName: s
         <div>
           <dt>{t`Status`}</dt>
           <dd>
-            <span className={`order-status order-status--${order.status}`}>{statuses[order.status]}</span>
+            <span className={`order-status order-status--${order.status}`}>{stateText(order)}</span>
           </dd>
         </div>
       </dl>
