@@ -96,6 +96,69 @@ describe('the order page', () => {
     expect(screen.getByTestId('order-status').textContent).toBe('Открыт')
   })
 
+  it('shows a guest the district and city and says who will see the street, house and flat', async () => {
+    as(null)
+    stubOrder(orderOf({ address: null, location_exact: false }))
+    show()
+    expect(await screen.findByText('Чиланзарский район, Ташкент')).toBeTruthy()
+    expect(screen.queryByText('Адрес')).toBeNull()
+    expect(screen.getByTestId('address-hidden').textContent).toContain('увидит специалист')
+    expect(screen.queryByRole('region', { name: 'Заказчик' })).toBeNull()
+  })
+
+  it('shows the accepted specialist the address and how to reach the customer', async () => {
+    as(profileOf({ id: 9, type: 'executor' }))
+    stubOrder(
+      orderOf({
+        status: 'in_progress',
+        executor_id: 9,
+        address: '9-й квартал, дом 14, кв. 21',
+        location_exact: true,
+        contact: {
+          id: 7,
+          role: 'customer',
+          name: 'Kamola',
+          surname: 'Tursunova',
+          phone: '998901234567',
+          slug: null,
+        },
+      }),
+    )
+    show()
+    expect(await screen.findByText('9-й квартал, дом 14, кв. 21')).toBeTruthy()
+    expect(screen.queryByTestId('address-hidden')).toBeNull()
+    const contact = screen.getByRole('region', { name: 'Заказчик' })
+    expect(contact.textContent).toContain('Kamola Tursunova')
+    expect(within(contact).getByRole('link', { name: '+998 90 123-45-67' }).getAttribute('href')).toBe(
+      'tel:+998901234567',
+    )
+  })
+
+  it('shows the customer the accepted specialist with a link to their profile', async () => {
+    as(profileOf({ id: 7 }))
+    stubOrder(
+      orderOf({
+        status: 'in_progress',
+        executor_id: 9,
+        location_exact: true,
+        contact: {
+          id: 9,
+          role: 'executor',
+          name: 'Jasur',
+          surname: 'Karimov',
+          phone: '998935550101',
+          slug: 'jasur-karimov-9',
+        },
+      }),
+    )
+    show()
+    const contact = await screen.findByRole('region', { name: 'Специалист' })
+    expect(within(contact).getByRole('link', { name: 'Jasur Karimov' }).getAttribute('href')).toBe(
+      '/profile/jasur-karimov-9',
+    )
+    expect(within(contact).getByRole('link', { name: '+998 93 555-01-01' })).toBeTruthy()
+  })
+
   it('opens the photos from their thumbnails in the viewer', async () => {
     as(null)
     const user = userEvent.setup()

@@ -221,13 +221,25 @@ describe('OrderWizard', () => {
 
     await user.click(screen.getByLabelText('У меня'))
     await user.click(screen.getByRole('button', { name: 'Опубликовать заказ' }))
+    // Work at a place needs its district and city: specialists decide by them before they see the address.
+    expect(await screen.findByText('Укажите район и город, где нужна работа')).toBeTruthy()
+    expect(sendOrQueue).not.toHaveBeenCalled()
+    await user.type(screen.getByLabelText(/^Район и город/), 'Чиланзарский район, Ташкент')
+    await user.type(screen.getByLabelText(/^Улица, дом, квартира/), '9-й квартал, дом 14')
+    await user.click(screen.getByRole('button', { name: 'Опубликовать заказ' }))
     const startTime = screen.getByLabelText('От', { selector: 'input[type="time"]' })
     await waitFor(() => expect(startTime.getAttribute('aria-invalid')).toBe('true'))
     expect(screen.getByText('Время начала должно быть позже текущего')).toBeTruthy()
     expect(sendOrQueue.mock.calls[0]![0]).toMatchObject({
       kind: 'publish-order',
       idempotencyKey: DRAFT_ID,
-      body: { services: [32], name: 'Замена проводки', at_customer: true },
+      body: {
+        services: [32],
+        name: 'Замена проводки',
+        at_customer: true,
+        area: 'Чиланзарский район, Ташкент',
+        address: '9-й квартал, дом 14',
+      },
     })
     useSession.getState().clear()
   })
@@ -249,7 +261,7 @@ describe('OrderWizard', () => {
     await user.clear(name)
     await user.type(name, 'Заменить проводку на кухне и в коридоре сегодня')
     const counters = screen.getAllByTestId('char-count').map((node) => node.textContent!.replace(/\s/g, ' '))
-    expect(counters).toEqual(['47/120', '0/300', '0/5 000'])
+    expect(counters).toEqual(['47/120', '0/120', '0/300', '0/5 000'])
     expect(name.getAttribute('aria-describedby')).toBeTruthy()
     expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Не больше 120 символов',

@@ -13,6 +13,8 @@ const FIELD_MESSAGES = {
   start_in_past: msg`The start must be later than now`,
   work_place_required: msg`Choose where the work takes place`,
   invalid_request: msg`Check this value`,
+  area_max: msg`The text is too long`,
+  address_max: msg`The text is too long`,
 }
 
 export function fieldText(i18n: I18n, code: string | undefined) {

@@ -2,6 +2,7 @@ import { maskitoParseNumber } from '@maskito/kit'
 import * as v from 'valibot'
 import {
   ADDRESS_MAX,
+  AREA_MAX,
   ORDER_NAME_MAX,
   ORDER_NAME_MIN,
   TEXT_MAX,
@@ -17,6 +18,9 @@ export type OrderForm = {
   atCustomer: boolean
   atExecutor: boolean
   isOnline: boolean
+  /** District and city: everyone who reads the order sees them. */
+  area: string
+  /** Street, house, flat: only the chosen specialist sees them, once they accept. */
   address: string
   lat: number | null
   lng: number | null
@@ -37,6 +41,7 @@ export const emptyOrderForm = (name = ''): OrderForm => ({
   atCustomer: false,
   atExecutor: false,
   isOnline: false,
+  area: '',
   address: '',
   lat: null,
   lng: null,
@@ -94,6 +99,7 @@ export function orderBodyOf(form: OrderForm, services: number[]): OrderBodyInput
     at_customer: form.atCustomer,
     at_executor: form.atExecutor,
     is_online: form.isOnline,
+    area: trimmedOrNull(form.area),
     address: trimmedOrNull(form.address),
     lat: form.lat,
     lng: form.lng,
@@ -120,6 +126,7 @@ export const orderFormSchema = (now: () => Date = () => new Date()) =>
       atCustomer: v.boolean(),
       atExecutor: v.boolean(),
       isOnline: v.boolean(),
+      area: v.pipe(v.string(), v.maxLength(AREA_MAX, 'text_too_long')),
       address: v.pipe(v.string(), v.maxLength(ADDRESS_MAX, 'text_too_long')),
       lat: v.nullable(v.number()),
       lng: v.nullable(v.number()),
@@ -135,6 +142,11 @@ export const orderFormSchema = (now: () => Date = () => new Date()) =>
     v.forward(
       v.check((form) => form.atCustomer || form.atExecutor || form.isOnline, 'work_place_required'),
       ['isOnline'],
+    ),
+    // A specialist deciding whether to reply needs to know where, before the address is theirs to see.
+    v.forward(
+      v.check((form) => !(form.atCustomer || form.atExecutor) || form.area.trim() !== '', 'area_required'),
+      ['area'],
     ),
     v.forward(
       v.check((form) => !form.date || Boolean(form.startTime), 'date_time_required'),
@@ -176,6 +188,7 @@ export const SERVER_FIELDS: Record<string, keyof OrderForm> = {
   is_online: 'isOnline',
   at_customer: 'isOnline',
   at_executor: 'isOnline',
+  area: 'area',
   address: 'address',
   started_at: 'startTime',
   ended_at: 'endTime',

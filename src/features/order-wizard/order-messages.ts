@@ -7,6 +7,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   services_required: msg`Choose at least one service`,
   order_name_required: msg`Name the order: at least 3 characters`,
   work_place_required: msg`Choose where the work happens: at the customer, at the executor or online`,
+  area_required: msg`Name the district and city of the work`,
   start_in_past: msg`The start must be later than now`,
   end_before_start: msg`The end must be later than the start`,
   price_max_below_min: msg`The maximum price must be above the minimum`,

@@ -5,7 +5,13 @@ import { useEffect, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import * as v from 'valibot'
 import { endpoints } from '#contract/endpoints.ts'
-import { OrderBodySchema, type Order, type OrderBody } from '#contract/schemas/orders.ts'
+import {
+  ADDRESS_MAX,
+  AREA_MAX,
+  OrderBodySchema,
+  type Order,
+  type OrderBody,
+} from '#contract/schemas/orders.ts'
 import { TextField } from '#src/components/text-field.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
 import { onOutboxDelivered, sendOrQueue } from '#src/lib/outbox.ts'
@@ -22,7 +28,8 @@ const DirectFormSchema = v.pipe(
     name: body.name,
     description: v.pipe(v.string(), v.trim()),
     place: v.picklist(['at_customer', 'at_executor', 'is_online'], 'work_place_required'),
-    address: v.pipe(v.string(), v.trim(), v.maxLength(300, 'invalid_request')),
+    area: v.pipe(v.string(), v.trim(), v.maxLength(AREA_MAX, 'area_max')),
+    address: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_MAX, 'address_max')),
     started_at: v.pipe(
       v.string(),
       v.check((value) => value === '' || new Date(value) > new Date(), 'start_in_past'),
@@ -43,7 +50,7 @@ const toBody = (form: v.InferOutput<typeof DirectFormSchema>, executorId: number
   is_online: form.place === 'is_online',
   at_customer: form.place === 'at_customer',
   at_executor: form.place === 'at_executor',
-  area: null,
+  area: form.area || null,
   address: form.address || null,
   lat: null,
   lng: null,
@@ -79,6 +86,7 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
       name: '',
       description: '',
       place: 'at_customer',
+      area: '',
       address: '',
       started_at: '',
       price: '',
@@ -172,7 +180,8 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
           </label>
         </div>
       </fieldset>
-      <TextField label={t`Address`} error={error('address')} {...form.register('address')} />
+      <TextField label={t`District and city`} error={error('area')} {...form.register('area')} />
+      <TextField label={t`Street, house, apartment`} error={error('address')} {...form.register('address')} />
       <div className="field">
         <label className="field__label" htmlFor="direct-start">
           <Trans>Start date and time</Trans>

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { ImageModal } from '#src/components/image-modal.tsx'
 import { orderApi } from '../api/order-api.ts'
 import { usePlacesText, usePriceText, useStateText } from '#src/features/order-words/order-words.ts'
-import { formatDateTime, formatNumber } from '#src/lib/format.ts'
+import { formatDateTime, formatNumber, formatPhone } from '#src/lib/format.ts'
 
 /** Service names from the catalogue; the ids stay hidden until the names arrive. */
 function useServiceNames(ids: number[]) {
@@ -66,6 +67,14 @@ export function OrderDetails({ order }: { order: Order }) {
           <Trans>Meeting place</Trans>
         </dt>
         <dd>{placesText(order)}</dd>
+        {order.area && (
+          <>
+            <dt>
+              <Trans>District and city</Trans>
+            </dt>
+            <dd>{order.area}</dd>
+          </>
+        )}
         {order.address && (
           <>
             <dt>
@@ -111,8 +120,41 @@ export function OrderDetails({ order }: { order: Order }) {
         </dt>
         <dd data-testid="replies-count">{formatNumber(order.replies_count)}</dd>
       </dl>
+      {!order.location_exact && !order.is_online && (
+        <p className="form__hint" data-testid="address-hidden">
+          <Trans>
+            The street, house and flat are shown to the specialist the customer chooses, once they accept the
+            order.
+          </Trans>
+        </p>
+      )}
+      {order.contact && <OrderContact contact={order.contact} />}
       {order.photos.length > 0 && <OrderPhotos photos={order.photos} name={order.name} />}
     </>
+  )
+}
+
+/** The other party of an accepted order: how to reach them, and the specialist's profile. */
+function OrderContact({ contact }: { contact: NonNullable<Order['contact']> }) {
+  const fullName = `${contact.name} ${contact.surname}`
+  return (
+    <section aria-labelledby="order-contact" className="order__contact">
+      <h2 id="order-contact" className="order__heading">
+        {contact.role === 'customer' ? <Trans>Customer</Trans> : <Trans>Specialist</Trans>}
+      </h2>
+      <p>
+        {contact.slug ? (
+          <Link to="/profile/$slug" params={{ slug: contact.slug }}>
+            {fullName}
+          </Link>
+        ) : (
+          fullName
+        )}
+      </p>
+      <p>
+        <a href={`tel:+${contact.phone}`}>{formatPhone(contact.phone)}</a>
+      </p>
+    </section>
   )
 }
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
-import { ADDRESS_MAX } from '#contract/schemas/orders.ts'
+import { ADDRESS_MAX, AREA_MAX } from '#contract/schemas/orders.ts'
 import { MapView } from '#src/features/map/map-view.tsx'
 import type { OrderForm } from '../order-form.ts'
 import { fieldErrorText } from '../order-messages.ts'
@@ -13,7 +13,10 @@ const COUNTRY_ZOOM = 4.6
 /** The address as typed, and optionally a pin on the map: tap the map, or drag the pin. */
 export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
   const { t, i18n } = useLingui()
-  const [lat, lng, address] = useWatch({ control: form.control, name: ['lat', 'lng', 'address'] })
+  const [lat, lng, area, address] = useWatch({
+    control: form.control,
+    name: ['lat', 'lng', 'area', 'address'],
+  })
   const pinned = lat !== null && lng !== null
   const [mapOpen, setMapOpen] = useState(false)
   const setPin = (point: { lat: number; lng: number } | null) => {
@@ -27,6 +30,14 @@ export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
         <Trans>Address</Trans>
       </legend>
       <LimitedField
+        label={t`District and city`}
+        autoComplete="address-level2"
+        max={AREA_MAX}
+        length={area.length}
+        error={fieldErrorText(i18n, form.formState.errors.area)}
+        registration={form.register('area')}
+      />
+      <LimitedField
         label={t`Street, house, apartment`}
         autoComplete="street-address"
         max={ADDRESS_MAX}
@@ -34,6 +45,12 @@ export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
         error={fieldErrorText(i18n, form.formState.errors.address)}
         registration={form.register('address')}
       />
+      <p className="form__hint">
+        <Trans>
+          Everyone sees the district and city. The street, house, flat and the exact pin are shown only to the
+          specialist you choose, once they accept the order.
+        </Trans>
+      </p>
       <p className="form__hint" role="status">
         {pinned ? <Trans>The place is pinned on the map.</Trans> : <Trans>No pin on the map.</Trans>}
       </p>
