@@ -40,6 +40,7 @@ async function pickTomorrow(page: Page) {
 async function fillWorkPlace(page: Page, name: string) {
   await page.getByLabel('Что нужно сделать').fill(name)
   await page.getByRole('group', { name: 'Где нужно выполнить работу?' }).getByLabel('У меня').check()
+  await page.getByLabel('Район и город').fill('Юнусабадский район, Ташкент')
   await page.getByLabel('Улица, дом, квартира').fill('Ташкент, Юнусабад, 4-й квартал, дом 12')
   await pickTomorrow(page)
   const when = page.getByRole('group', { name: 'Когда' })
@@ -55,6 +56,7 @@ async function fillWorkPlace(page: Page, name: string) {
 async function expectFilled(page: Page, name: string) {
   await expect.poll(() => page.getByLabel('Что нужно сделать').inputValue()).toBe(name)
   expect(await page.getByLabel('У меня').isChecked()).toBe(true)
+  expect(await page.getByLabel('Район и город').inputValue()).toBe('Юнусабадский район, Ташкент')
   expect(await page.getByLabel('Улица, дом, квартира').inputValue()).toBe(
     'Ташкент, Юнусабад, 4-й квартал, дом 12',
   )
