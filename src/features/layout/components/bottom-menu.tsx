@@ -9,7 +9,7 @@ export function BottomMenu() {
   if (!loggedIn) return null
   return (
     <nav className="bottom-menu" aria-label={t`Quick menu`}>
-      <MainMenuItems className="bottom-menu__link" />
+      <MainMenuItems className="bottom-menu__link" short />
     </nav>
   )
 }
