@@ -6,7 +6,17 @@ import type { LinguiConfig } from '@lingui/conf'
  * feature keeps its catalogs in `src/features/<feature>/locales/` and its routes await `loadCatalog` from
  * src/lib/lazy-catalog.ts.
  */
-const LAZY_FEATURES = ['auth', 'content', 'map', 'order-view', 'order-wizard', 'order-words', 'orders-list']
+const LAZY_FEATURES = [
+  'auth',
+  'content',
+  'home',
+  'map',
+  'member-menu',
+  'order-view',
+  'order-wizard',
+  'order-words',
+  'orders-list',
+]
 
 /** Messages are written in English in the code and translated into ru (the default language), oz and uz. */
 const config: LinguiConfig = {

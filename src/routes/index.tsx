@@ -86,7 +86,7 @@ function Home() {
         title={t`Services marketplace in Uzbekistan`}
         description={t`Post an order for free and get replies from specialists in 10–20 minutes: cleaning, tutors, repairs, lawyers.`}
       />
-      {marquee.status === 'ready' && <Marquee items={marquee.data} />}
+      {marquee.status === 'ready' && <Marquee label={t`News`} items={marquee.data} />}
       {categories.status === 'ready' && categories.saved && <SavedNotice savedAt={categories.savedAt} />}
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero__title">

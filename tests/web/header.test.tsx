@@ -21,7 +21,7 @@ describe('Header', () => {
     expect(menu.getAttribute('aria-expanded')).toBe('false')
     await user.click(menu)
     expect(menu.getAttribute('aria-expanded')).toBe('true')
-    expect(screen.getByRole('link', { name: 'Стать специалистом' }).getAttribute('href')).toMatch(
+    expect((await screen.findByRole('link', { name: 'Стать специалистом' })).getAttribute('href')).toMatch(
       /^https:\/\/t\.me\//,
     )
     expect(screen.getByRole('link', { name: 'Все услуги' }).getAttribute('href')).toBe('/services-all')
@@ -131,6 +131,14 @@ describe('BottomMenu', () => {
     logInAs('customer')
     renderInApp(<BottomMenu />)
     const nav = await screen.findByRole('navigation', { name: 'Быстрое меню' })
-    expect(nav.querySelectorAll('a')).toHaveLength(5)
+    const links = await within(nav).findAllByRole('link')
+    // Short labels: "Поддержка" does not fit a fifth of a phone's width, "Помощь" does.
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Заказы',
+      'Кошелёк',
+      'Профиль',
+      'Помощь',
+      'Бонусы',
+    ])
   })
 })

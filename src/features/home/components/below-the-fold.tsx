@@ -5,6 +5,10 @@ import { FaqBlock } from './faq-block.tsx'
 import { HowItWorks } from './how-it-works.tsx'
 import { SpecialistSignup } from './specialist-signup.tsx'
 import { Testimonials } from './testimonials.tsx'
+import { loadHomeCatalog } from '../catalog.ts'
+
+// The sections' messages are not in the first screen's catalog: this chunk resolves once they are loaded.
+await loadHomeCatalog()
 
 /**
  * The home page below the categories: how it works, testimonials, benefits, questions, the closing banner and the

@@ -9,30 +9,28 @@ const BelowTheFold = lazy(() => import('./below-the-fold.tsx'))
 const LOAD_AHEAD_MARGIN = '0px 0px 100px 0px'
 
 /**
- * The sections below the categories, loaded when the reader comes near them (or at once where there is no
- * IntersectionObserver). A placeholder keeps their place so the footer does not jump. `ready` says the content
- * above has its final height (the categories arrived or failed), before which the placeholder is not watched.
+ * The sections below the categories, loaded when the reader comes near them. A placeholder keeps their place so
+ * the footer does not jump. `ready` says the content above has its final height (the categories arrived or
+ * failed), before which the placeholder is not watched.
  */
 export function LazyHomeSections({ botUrl, ready }: { botUrl: string; ready: boolean }) {
   const marker = useRef<HTMLDivElement>(null)
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined')
+  const [near, setNear] = useState(false)
   useEffect(() => {
-    const element = marker.current
-    if (near || !ready || !element) return
+    if (near || !ready || !marker.current) return
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true)
-      },
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
       { rootMargin: LOAD_AHEAD_MARGIN },
     )
-    observer.observe(element)
+    observer.observe(marker.current)
     return () => observer.disconnect()
   }, [near, ready])
-  const placeholder = <div ref={marker} className="home__later" aria-hidden="true" />
-  if (!near) return placeholder
-  return (
+  const placeholder = <div ref={marker} className="home__later" />
+  return near ? (
     <Suspense fallback={placeholder}>
       <BelowTheFold botUrl={botUrl} />
     </Suspense>
+  ) : (
+    placeholder
   )
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Menu, X } from 'lucide-react'
+import { Menu } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
 import { useDismiss } from '#src/components/use-dismiss.ts'
 
@@ -15,7 +15,6 @@ export function GuestMenu({ signupBot }: { signupBot: string }) {
   const listId = useId()
   const close = useCallback(() => setOpen(false), [])
   useDismiss(open, ref, close)
-  const Icon = open ? X : Menu
   return (
     <div className="user-menu" ref={ref}>
       <button
@@ -26,7 +25,7 @@ export function GuestMenu({ signupBot }: { signupBot: string }) {
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
       >
-        <Icon aria-hidden="true" />
+        <Menu aria-hidden="true" />
       </button>
       {open && (
         <ul id={listId} className="user-menu__list" aria-label={t`Menu`}>

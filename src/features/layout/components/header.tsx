@@ -1,17 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
-import { Bell, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { lazy, Suspense, type MouseEvent } from 'react'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { useExternalLinks } from '../use-links.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { GuestMenu } from './guest-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
-import { MainMenuItems } from './main-menu-items.tsx'
-import { ShareButton } from './share-button.tsx'
 
-// Only a logged-in person has the menu; a guest's first visit does not load it (nor the API client it uses).
-const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })))
+// Only a logged-in person has these tools; a guest's first visit does not load them (nor the API client the
+// account menu uses).
+const MemberHeader = lazy(() => import('#src/features/member-menu/member-header.tsx'))
 
 /** The home page's categories, where "Create an order" leads (the home page's own `?order` does the same on load). */
 const CATEGORIES_ID = 'categories'
@@ -52,21 +51,9 @@ export function Header() {
         <span>Fika</span>
       </Link>
       {loggedIn ? (
-        <>
-          <nav className="header__nav" aria-label={t`Main menu`}>
-            <MainMenuItems className="header__link" />
-          </nav>
-          <div className="header__tools">
-            <Link to="/notifications" className="icon-button" aria-label={t`Notifications`}>
-              <Bell aria-hidden="true" />
-            </Link>
-            {type === 'executor' && <ShareButton />}
-            <LanguageSwitcher />
-            <Suspense fallback={null}>
-              <UserMenu />
-            </Suspense>
-          </div>
-        </>
+        <Suspense fallback={null}>
+          <MemberHeader executor={type === 'executor'} languages={<LanguageSwitcher />} />
+        </Suspense>
       ) : (
         <div className="header__tools">
           {isHome && (

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Globe } from 'lucide-react'
 import { useId } from 'react'
-import { LOCALE_NAMES, LOCALES, currentLocale, switchLocale, type Locale } from '#src/lib/locale.ts'
+import { HREFLANG, LOCALE_NAMES, LOCALES, currentLocale, switchLocale, type Locale } from '#src/lib/locale.ts'
 
 /** What the closed switcher shows: two letters in the language's own script, so it fits a phone's header. */
 const LOCALE_CODES: Record<Locale, string> = { ru: 'RU', oz: "O'Z", uz: 'ЎЗ', en: 'EN' }
@@ -30,11 +30,7 @@ export function LanguageSwitcher() {
         onChange={(event) => switchLocale(event.target.value as Locale)}
       >
         {LOCALES.map((option) => (
-          <option
-            key={option}
-            value={option}
-            lang={option === 'oz' ? 'uz-Latn' : option === 'uz' ? 'uz-Cyrl' : option}
-          >
+          <option key={option} value={option} lang={HREFLANG[option]}>
             {LOCALE_NAMES[option]}
           </option>
         ))}
