@@ -12,7 +12,7 @@ export function BackButton() {
       className="back-button"
       onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }))}
     >
-      <ArrowLeft className="icon" aria-hidden="true" /> <Trans>Back</Trans>
+      <ArrowLeft className="icon" /> <Trans>Back</Trans>
     </button>
   )
 }

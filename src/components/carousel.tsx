@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react'
 import 'keen-slider/keen-slider.min.css'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { useId, useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 
 /** Slides per view: 1.2 on a phone, then 2.2 / 3.2 / 4.2 / 4.6 from 640 / 768 / 1024 / 1280 px (spec section 9). */
 export const CATEGORY_SLIDES = [1.2, 2.2, 3.2, 4.2, 4.6] as const
@@ -22,12 +22,15 @@ const endsOf = (slider: KeenSliderInstance): Ends => {
 
 /**
  * A swipeable row (keen-slider) that also scrolls with the keyboard through its focusable slides, and with the
- * previous and next buttons on screens wide enough for a mouse; a button is disabled at its end of the row.
+ * previous and next buttons on screens wide enough for a mouse. A button is disabled at its end of the row with
+ * aria-disabled rather than `disabled`, so a keyboard user pressing it does not lose focus (keen-slider ignores
+ * a step past the end).
  */
 export function Carousel({ label, perView, children }: CarouselProps) {
   const { t } = useLingui()
-  const trackId = useId()
   const [ends, setEnds] = useState<Ends>({ atStart: true, atEnd: false })
+  // Where the buttons are taking the row: quick presses add up instead of restarting from a half-moved slide.
+  const target = useRef<number | null>(null)
   const [ref, slider] = useKeenSlider<HTMLDivElement>({
     slides: { perView: perView[0], spacing: SLIDE_GAP_PX },
     breakpoints: Object.fromEntries(
@@ -39,10 +42,19 @@ export function Carousel({ label, perView, children }: CarouselProps) {
     created: (instance) => setEnds(endsOf(instance)),
     updated: (instance) => setEnds(endsOf(instance)),
     slideChanged: (instance) => setEnds(endsOf(instance)),
+    animationEnded: () => {
+      target.current = null
+    },
   })
+  const step = (by: number) => {
+    const details = slider.current?.track.details
+    if (!slider.current || !details) return
+    target.current = Math.min(Math.max((target.current ?? details.rel) + by, 0), details.maxIdx)
+    slider.current.moveToIdx(target.current)
+  }
   return (
     <div className="carousel" role="region" aria-label={label}>
-      <div ref={ref} id={trackId} className="keen-slider">
+      <div ref={ref} className="keen-slider">
         {children.map((child, index) => (
           <div key={index} className="keen-slider__slide">
             {child}
@@ -54,21 +66,19 @@ export function Carousel({ label, perView, children }: CarouselProps) {
           type="button"
           className="icon-button"
           aria-label={t`Show previous`}
-          aria-controls={trackId}
-          disabled={ends.atStart}
-          onClick={() => slider.current?.prev()}
+          aria-disabled={ends.atStart}
+          onClick={() => step(-1)}
         >
-          <ChevronLeft aria-hidden="true" />
+          <ChevronLeft />
         </button>
         <button
           type="button"
           className="icon-button"
           aria-label={t`Show next`}
-          aria-controls={trackId}
-          disabled={ends.atEnd}
-          onClick={() => slider.current?.next()}
+          aria-disabled={ends.atEnd}
+          onClick={() => step(1)}
         >
-          <ChevronRight aria-hidden="true" />
+          <ChevronRight />
         </button>
       </div>
     </div>

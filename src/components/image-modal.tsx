@@ -36,10 +36,10 @@ export function ImageModal({ images, index, onIndexChange, onClose }: ImageModal
         {count > 1 && (
           <div className="image-modal__nav">
             <button type="button" className="button button--secondary" onClick={() => step(-1)}>
-              <ArrowLeft className="icon" aria-hidden="true" /> <Trans>Previous photo</Trans>
+              <ArrowLeft className="icon" /> <Trans>Previous photo</Trans>
             </button>
             <button type="button" className="button button--secondary" onClick={() => step(1)}>
-              <Trans>Next photo</Trans> <ArrowRight className="icon" aria-hidden="true" />
+              <Trans>Next photo</Trans> <ArrowRight className="icon" />
             </button>
           </div>
         )}

@@ -19,7 +19,7 @@ export function MainMenuItems({ className, short = false }: { className: string;
     <>
       {items.map(({ to, label, Icon }) => (
         <Link key={to} to={to} className={className} activeProps={{ 'aria-current': 'page' }}>
-          <Icon className={`${className}-icon`} aria-hidden="true" />
+          <Icon className={`${className}-icon`} />
           <span className={`${className}-label`}>{label}</span>
         </Link>
       ))}

@@ -24,7 +24,7 @@ export default function MemberHeader({ executor, languages }: { executor: boolea
       </nav>
       <div className="header__tools">
         <Link to="/notifications" className="icon-button" aria-label={t`Notifications`}>
-          <Bell aria-hidden="true" />
+          <Bell />
         </Link>
         {executor && <ShareButton />}
         {languages}

@@ -32,7 +32,7 @@ export function ShareButton() {
 
   return (
     <button type="button" className="icon-button" onClick={share} aria-label={t`Share my profile`}>
-      <Share2 aria-hidden="true" />
+      <Share2 />
       {copied && (
         <span className="toast-inline" role="status">
           {t`Link copied`}

@@ -59,7 +59,7 @@ export function UserMenu() {
           {profile.name.slice(0, 1)}
         </span>
         <span className="user-menu__name">{profile.name}</span>
-        <ChevronDown className="user-menu__chevron" aria-hidden="true" />
+        <ChevronDown className="user-menu__chevron" />
         <span className="visually-hidden">{t`Account menu`}</span>
       </button>
       {open && (

@@ -35,7 +35,7 @@ export function Benefits() {
         {items.map(({ Icon, ...item }) => (
           <li key={item.title} className="benefit">
             <span className="benefit__icon">
-              <Icon aria-hidden="true" />
+              <Icon />
             </span>
             <h3>{item.title}</h3>
             <p>{item.text}</p>

@@ -25,7 +25,7 @@ export function GuestMenu({ signupBot }: { signupBot: string }) {
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
       >
-        <Menu aria-hidden="true" />
+        <Menu />
       </button>
       {open && (
         <ul id={listId} className="user-menu__list" aria-label={t`Menu`}>

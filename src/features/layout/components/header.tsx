@@ -27,7 +27,10 @@ function scrollToCategories(event: MouseEvent) {
   section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true })
 }
 
-/** One row on every screen: the logo, then icons with accessible names; secondary links sit in a menu. */
+/**
+ * One row on every screen: the logo, then icons with accessible names; secondary links sit in a menu. Lucide's
+ * icons are decorative by default (they render aria-hidden): the link or button around one carries its name.
+ */
 export function Header() {
   const { t } = useLingui()
   const links = useExternalLinks()
@@ -64,7 +67,7 @@ export function Header() {
               aria-label={t`Create an order`}
               onClick={scrollToCategories}
             >
-              <Plus aria-hidden="true" />
+              <Plus />
               <span className="header__action-label" aria-hidden="true">
                 <Trans>Create an order</Trans>
               </span>

@@ -16,7 +16,7 @@ export function LanguageSwitcher() {
   const locale = currentLocale()
   return (
     <div className="language-switcher">
-      <Globe className="language-switcher__icon" aria-hidden="true" />
+      <Globe />
       <span className="language-switcher__code" aria-hidden="true">
         {LOCALE_CODES[locale]}
       </span>
