@@ -9,7 +9,9 @@ import type { LinguiConfig } from '@lingui/conf'
 const LAZY_FEATURES = [
   'auth',
   'content',
+  'home',
   'map',
+  'member-menu',
   'mode-switch',
   'order-view',
   'order-wizard',

@@ -114,6 +114,7 @@ export async function buildApp({
   await app.register(securityPlugin, {
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,
+    mapStyleUrl: config.MAP_STYLE_URL,
   })
   await app.register(apiDocsPlugin)
   await app.register(authenticatePlugin, { auth })

@@ -9,7 +9,12 @@ import { rateLimited } from '#server/lib/app-error.ts'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
-type Options = { requestsPerMinute: number; redisUrl: string | undefined }
+type Options = {
+  requestsPerMinute: number
+  redisUrl: string | undefined
+  /** The configured map tile style (MAP_STYLE_URL): the maps fetch it, its tiles, glyphs and sprites. */
+  mapStyleUrl?: string | undefined
+}
 
 /** Headers, cookies, multipart bodies and the per-address request budget every route shares. */
 export const securityPlugin = fp<Options>(
@@ -24,7 +29,8 @@ export const securityPlugin = fp<Options>(
           styleSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
+          // A tile style's files come from its own host; without it the maps could only use the bundled style.
+          connectSrc: ["'self'", ...(options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [])],
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useCanGoBack, useRouter } from '@tanstack/react-router'
+import { ArrowLeft } from 'lucide-react'
 
 /** Back to the previous page of this visit, or home when the page was opened directly (spec section 2). */
 export function BackButton() {
@@ -11,7 +12,7 @@ export function BackButton() {
       className="back-button"
       onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }))}
     >
-      <span aria-hidden="true">←</span> <Trans>Back</Trans>
+      <ArrowLeft className="icon" /> <Trans>Back</Trans>
     </button>
   )
 }

@@ -1,6 +1,8 @@
-import { useKeenSlider } from 'keen-slider/react'
+import { useLingui } from '@lingui/react/macro'
+import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react'
 import 'keen-slider/keen-slider.min.css'
-import type { ReactNode } from 'react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useRef, useState, type ReactNode } from 'react'
 
 /** Slides per view: 1.2 on a phone, then 2.2 / 3.2 / 4.2 / 4.6 from 640 / 768 / 1024 / 1280 px (spec section 9). */
 export const CATEGORY_SLIDES = [1.2, 2.2, 3.2, 4.2, 4.6] as const
@@ -9,10 +11,27 @@ const BREAKPOINTS_PX = [640, 768, 1024, 1280] as const
 export const SLIDE_GAP_PX = 16
 
 type CarouselProps = { label: string; perView: readonly number[]; children: ReactNode[] }
+type Ends = { atStart: boolean; atEnd: boolean }
 
-/** A swipeable row (keen-slider) that also scrolls with the keyboard through its focusable slides. */
+const endsOf = (slider: KeenSliderInstance): Ends => {
+  const details = slider.track.details
+  // No details when every slide fits (nothing to scroll): both buttons stay disabled.
+  if (!details) return { atStart: true, atEnd: true }
+  return { atStart: details.rel <= 0, atEnd: details.rel >= details.maxIdx }
+}
+
+/**
+ * A swipeable row (keen-slider) that also scrolls with the keyboard through its focusable slides, and with the
+ * previous and next buttons on screens wide enough for a mouse. A button is disabled at its end of the row with
+ * aria-disabled rather than `disabled`, so a keyboard user pressing it does not lose focus (keen-slider ignores
+ * a step past the end).
+ */
 export function Carousel({ label, perView, children }: CarouselProps) {
-  const [ref] = useKeenSlider<HTMLDivElement>({
+  const { t } = useLingui()
+  const [ends, setEnds] = useState<Ends>({ atStart: true, atEnd: false })
+  // Where the buttons are taking the row: quick presses add up instead of restarting from a half-moved slide.
+  const target = useRef<number | null>(null)
+  const [ref, slider] = useKeenSlider<HTMLDivElement>({
     slides: { perView: perView[0], spacing: SLIDE_GAP_PX },
     breakpoints: Object.fromEntries(
       BREAKPOINTS_PX.map((px, index) => [
@@ -20,14 +39,48 @@ export function Carousel({ label, perView, children }: CarouselProps) {
         { slides: { perView: perView[index + 1], spacing: SLIDE_GAP_PX } },
       ]),
     ),
+    created: (instance) => setEnds(endsOf(instance)),
+    updated: (instance) => setEnds(endsOf(instance)),
+    slideChanged: (instance) => setEnds(endsOf(instance)),
+    animationEnded: () => {
+      target.current = null
+    },
   })
+  const step = (by: number) => {
+    const details = slider.current?.track.details
+    if (!slider.current || !details) return
+    target.current = Math.min(Math.max((target.current ?? details.rel) + by, 0), details.maxIdx)
+    slider.current.moveToIdx(target.current)
+  }
   return (
-    <div ref={ref} className="keen-slider" role="region" aria-label={label}>
-      {children.map((child, index) => (
-        <div key={index} className="keen-slider__slide">
-          {child}
-        </div>
-      ))}
+    <div className="carousel" role="region" aria-label={label}>
+      <div ref={ref} className="keen-slider">
+        {children.map((child, index) => (
+          <div key={index} className="keen-slider__slide">
+            {child}
+          </div>
+        ))}
+      </div>
+      <div className="carousel__controls">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t`Show previous`}
+          aria-disabled={ends.atStart}
+          onClick={() => step(-1)}
+        >
+          <ChevronLeft />
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t`Show next`}
+          aria-disabled={ends.atEnd}
+          onClick={() => step(1)}
+        >
+          <ChevronRight />
+        </button>
+      </div>
     </div>
   )
 }

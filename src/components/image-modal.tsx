@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { ArrowLeft, ArrowRight } from 'lucide-react'
 import type { KeyboardEvent } from 'react'
 import { Modal } from './modal.tsx'
 import './image-modal.css'
@@ -35,10 +36,10 @@ export function ImageModal({ images, index, onIndexChange, onClose }: ImageModal
         {count > 1 && (
           <div className="image-modal__nav">
             <button type="button" className="button button--secondary" onClick={() => step(-1)}>
-              <span aria-hidden="true">←</span> <Trans>Previous photo</Trans>
+              <ArrowLeft className="icon" /> <Trans>Previous photo</Trans>
             </button>
             <button type="button" className="button button--secondary" onClick={() => step(1)}>
-              <Trans>Next photo</Trans> <span aria-hidden="true">→</span>
+              <Trans>Next photo</Trans> <ArrowRight className="icon" />
             </button>
           </div>
         )}

@@ -10,12 +10,8 @@ import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 import { CategoryCard } from '#src/features/catalogue/components/category-card.tsx'
 import { SearchDropdown } from '#src/features/catalogue/components/search-dropdown.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
-import { Benefits } from '#src/features/home/components/benefits.tsx'
-import { FaqBlock } from '#src/features/home/components/faq-block.tsx'
-import { HowItWorks } from '#src/features/home/components/how-it-works.tsx'
+import { LazyHomeSections } from '#src/features/home/components/lazy-home-sections.tsx'
 import { Marquee } from '#src/features/home/components/marquee.tsx'
-import { SpecialistSignup } from '#src/features/home/components/specialist-signup.tsx'
-import { Testimonials } from '#src/features/home/components/testimonials.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 import { currentLocale } from '#src/lib/locale.ts'
@@ -90,7 +86,7 @@ function Home() {
         title={t`Services marketplace in Uzbekistan`}
         description={t`Post an order for free and get replies from specialists in 10–20 minutes: cleaning, tutors, repairs, lawyers.`}
       />
-      {marquee.status === 'ready' && <Marquee items={marquee.data} />}
+      {marquee.status === 'ready' && <Marquee label={t`News`} items={marquee.data} />}
       {categories.status === 'ready' && categories.saved && <SavedNotice savedAt={categories.savedAt} />}
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero__title">
@@ -113,7 +109,8 @@ function Home() {
         </ul>
       </section>
       <section id="categories" className="home__section" aria-labelledby="categories-title">
-        <h2 id="categories-title">
+        {/* Focusable from script: the header's "Create an order" brings focus here. */}
+        <h2 id="categories-title" tabIndex={-1}>
           <Trans>Services by category</Trans>
         </h2>
         <p>
@@ -136,27 +133,7 @@ function Home() {
           <Trans>All services</Trans>
         </Link>
       </section>
-      <HowItWorks />
-      <Testimonials />
-      <Benefits />
-      <FaqBlock />
-      <section className="home__section home__banner" aria-labelledby="banner-title">
-        <h2 id="banner-title">
-          <Trans>Ready to start?</Trans>
-        </h2>
-        <p>
-          <Trans>Get orders without rent or advertising fees: we charge only for successful orders.</Trans>
-        </p>
-        <div className="home__banner-actions">
-          <Link to="/services-all" className="button">
-            <Trans>Find a service</Trans>
-          </Link>
-          <a href={botUrl} className="button button--secondary" rel="noopener" target="_blank">
-            <Trans>Become a performer</Trans>
-          </a>
-        </div>
-      </section>
-      <SpecialistSignup botUrl={botUrl} />
+      <LazyHomeSections botUrl={botUrl} ready={categories.status !== 'loading'} />
     </div>
   )
 }

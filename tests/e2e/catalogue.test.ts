@@ -43,6 +43,58 @@ describe('the catalogue and the public pages', () => {
     expect(problems).toEqual([])
   })
 
+  test('a chip of a service with children opens select', async () => {
+    const { page, problems } = await openPhone(product.browser)
+    // A wide screen shows the first four cards, the repairs card among them.
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(product.url)
+    const categories = page.getByRole('region', { name: 'Категории' })
+    await categories.getByRole('link', { name: 'Электрика', exact: true }).click()
+    await expect.poll(() => path(page.url())).toBe('/mastera-po-remontu/elektrika/select')
+    await page.getByRole('group', { name: 'Какие услуги вам нужны?' }).waitFor()
+    expect(await page.getByRole('alert').count()).toBe(0)
+
+    // A chip of a service without children still goes straight to the work place.
+    await page.goto(product.url)
+    await categories.getByRole('link', { name: 'Уборка', exact: true }).click()
+    await expect.poll(() => path(page.url())).toBe('/domashniy-personal/uborka/work-place')
+    expect(problems).toEqual([])
+  })
+
+  test('on a wide screen the categories scroll with the previous and next buttons', async () => {
+    const { page, problems } = await openPhone(product.browser)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(product.url)
+    const categories = page.getByRole('region', { name: 'Категории' })
+    const previous = categories.getByRole('button', { name: 'Предыдущие' })
+    const next = categories.getByRole('button', { name: 'Следующие' })
+    await categories.getByRole('heading', { name: 'Домашний персонал' }).waitFor()
+    const disabled = (button: typeof next) => button.getAttribute('aria-disabled')
+    expect(await disabled(previous)).toBe('true')
+    const firstCardLeft = () =>
+      categories
+        .getByRole('heading', { name: 'Домашний персонал' })
+        .evaluate((h) => h.getBoundingClientRect().left)
+    const before = await firstCardLeft()
+    await next.focus()
+    await page.keyboard.press('Enter')
+    await expect.poll(firstCardLeft).toBeLessThan(before - 100)
+    expect(await disabled(previous)).toBe('false')
+    // Pressed to the end, "next" is disabled, keeps the focus, and the last category is on screen.
+    for (let i = 0; i < 16; i++) await page.keyboard.press('Enter')
+    await expect.poll(() => disabled(next)).toBe('true')
+    expect(await next.evaluate((button) => button === document.activeElement)).toBe(true)
+    await expect
+      .poll(() =>
+        categories
+          .getByRole('heading', { name: 'Домашние животные' })
+          .evaluate((h) => h.getBoundingClientRect().right <= window.innerWidth),
+      )
+      .toBe(true)
+    await expectAccessible(page, 'the home page on a wide screen')
+    expect(problems).toEqual([])
+  })
+
   test('a category card leads to its services, and the public pages read in Russian', async () => {
     const { page, problems } = await openPhone(product.browser)
     await page.goto(`${product.url}/services-all?category=mastera-po-remontu`)

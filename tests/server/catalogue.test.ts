@@ -43,6 +43,22 @@ describe('GET /categories', () => {
     }
   })
 
+  it('counts the children of the priority services, so a card sends a service with children to select', async () => {
+    const home = (await get('/categories?with=priority_services')).json().collection
+    const all = (await get('/categories?with=services')).json().collection
+    const childrenOf = new Map<string, number>(
+      all.flatMap((category: { services: Service[] }) =>
+        category.services.map((service) => [service.slug, service.children_count ?? 0] as const),
+      ),
+    )
+    const repairs = home.find((c: { slug: string }) => c.slug === 'mastera-po-remontu')
+    const electrics = repairs.priority_services.find((s: Brief) => s.slug === 'elektrika')
+    expect(electrics.children_count).toBeGreaterThanOrEqual(4)
+    for (const category of home)
+      for (const service of category.priority_services as Brief[])
+        expect(service.children_count, service.slug).toBe(childrenOf.get(service.slug))
+  })
+
   it('adds every top-level service with its children count for the all-services page', async () => {
     const collection = (await get('/categories?with=services')).json().collection
     const repairs = collection.find((c: { slug: string }) => c.slug === 'mastera-po-remontu')

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { loadHomeCatalog } from '#src/features/home/catalog.ts'
 import { FaqBlock } from '#src/features/home/components/faq-block.tsx'
 import { renderInApp } from './helpers.tsx'
 
@@ -8,6 +9,8 @@ const expanded = () =>
   screen.getAllByRole('button').filter((button) => button.getAttribute('aria-expanded') === 'true')
 
 describe('FaqBlock', () => {
+  beforeAll(loadHomeCatalog)
+
   it('has five questions with the first one open', async () => {
     renderInApp(<FaqBlock />)
     const questions = (await screen.findAllByRole('button')).filter((b) => b.hasAttribute('aria-expanded'))

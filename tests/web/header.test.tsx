@@ -10,14 +10,47 @@ const logInAs = (type: 'customer' | 'executor') =>
   act(() => useSession.getState().setSession({ token: 'access', profile: profileOf({ type }) as never }))
 
 describe('Header', () => {
-  it('offers a guest the login button, the specialist sign-up and the languages, and no menu', async () => {
+  it('offers a guest the login button and the languages, and the specialist sign-up in a menu', async () => {
+    const user = userEvent.setup()
     renderInApp(<Header />)
     expect(await screen.findByRole('button', { name: 'Войти' })).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'Стать специалистом' }).getAttribute('href')).toMatch(
-      /^https:\/\/t\.me\//,
-    )
     expect(screen.getByLabelText('Язык')).toBeTruthy()
     expect(screen.queryByRole('navigation', { name: 'Главное меню' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Стать специалистом' })).toBeNull()
+    const menu = screen.getByRole('button', { name: 'Меню' })
+    expect(menu.getAttribute('aria-expanded')).toBe('false')
+    await user.click(menu)
+    expect(menu.getAttribute('aria-expanded')).toBe('true')
+    expect((await screen.findByRole('link', { name: 'Стать специалистом' })).getAttribute('href')).toMatch(
+      /^https:\/\/t\.me\//,
+    )
+    expect(screen.getByRole('link', { name: 'Все услуги' }).getAttribute('href')).toBe('/services-all')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('link', { name: 'Стать специалистом' })).toBeNull()
+  })
+
+  it('scrolls to the categories when "Create an order" is chosen on the home page', async () => {
+    const user = userEvent.setup()
+    const { router } = renderInApp(
+      <>
+        <Header />
+        <section id="categories">
+          <h2 tabIndex={-1}>Услуги по категориям</h2>
+        </section>
+      </>,
+      '/',
+    )
+    const scrolled: Element[] = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    await user.click(await screen.findByRole('link', { name: 'Создать заказ' })).finally(() => {
+      Element.prototype.scrollIntoView = original
+    })
+    expect(scrolled.map((element) => element.id)).toEqual(['categories'])
+    expect(document.activeElement?.textContent).toBe('Услуги по категориям')
+    expect(router.state.location.pathname).toBe('/')
   })
 
   it('shows the create-order link to a guest on the home page only', async () => {
@@ -98,6 +131,14 @@ describe('BottomMenu', () => {
     logInAs('customer')
     renderInApp(<BottomMenu />)
     const nav = await screen.findByRole('navigation', { name: 'Быстрое меню' })
-    expect(nav.querySelectorAll('a')).toHaveLength(5)
+    const links = await within(nav).findAllByRole('link')
+    // Short labels: "Поддержка" does not fit a fifth of a phone's width, "Помощь" does.
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Заказы',
+      'Кошелёк',
+      'Профиль',
+      'Помощь',
+      'Бонусы',
+    ])
   })
 })

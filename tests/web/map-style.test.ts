@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadMapStyle } from '#src/features/map/map-style.ts'
+import { BUNDLED_STYLE_NAME, loadMapStyle } from '#src/features/map/map-style.ts'
 import { stubApi, V1 } from './helpers.tsx'
 
 const settings = (mapStyleUrl: string) => ({
@@ -16,15 +16,54 @@ const settings = (mapStyleUrl: string) => ({
 })
 
 describe('the map style', () => {
-  it('is the tile style the server names', async () => {
-    stubApi({ [`GET ${V1}/settings`]: () => settings('https://tiles.example.com/styles/streets.json') })
-    expect(await loadMapStyle()).toBe('https://tiles.example.com/styles/streets.json')
+  const STREETS = {
+    version: 8,
+    name: 'Streets',
+    sources: { streets: { type: 'vector', url: 'https://tiles.example.com/planet' } },
+    layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#f8f4f0' } }],
+  }
+  const isBundled = (style: { name?: string }) => expect(style.name).toBe(BUNDLED_STYLE_NAME)
+
+  it('is the tile style the server names, when that style answers', async () => {
+    const api = stubApi({
+      [`GET ${V1}/settings`]: () => settings('https://tiles.example.com/styles/streets.json'),
+      'GET /styles/streets.json': () => ({ json: STREETS }),
+    })
+    expect(await loadMapStyle()).toEqual(STREETS)
+    expect(api.calls.map((call) => call.path)).toEqual([`${V1}/settings`, '/styles/streets.json'])
+  })
+
+  it('falls back to the bundled style when the tile style cannot be reached', async () => {
+    stubApi({
+      [`GET ${V1}/settings`]: () => settings('https://tiles.example.com/styles/streets.json'),
+      'GET /styles/streets.json': () => {
+        throw new TypeError('Failed to fetch')
+      },
+    })
+    isBundled(await loadMapStyle())
+  })
+
+  it('falls back to the bundled style when the address answers an error', async () => {
+    const api = stubApi({
+      [`GET ${V1}/settings`]: () => settings('https://tiles.example.com/styles/missing.json'),
+    })
+    isBundled(await loadMapStyle())
+    expect(api.calls.map((call) => call.path)).toEqual([`${V1}/settings`, '/styles/missing.json'])
+  })
+
+  it('falls back to the bundled style when the address answers something that is not a style', async () => {
+    const api = stubApi({
+      [`GET ${V1}/settings`]: () => settings('https://tiles.example.com/styles/page.json'),
+      'GET /styles/page.json': () => ({ json: { message: 'Sign in to see the map' } }),
+    })
+    isBundled(await loadMapStyle())
+    expect(api.calls.map((call) => call.path)).toEqual([`${V1}/settings`, '/styles/page.json'])
   })
 
   it('is the bundled style, which asks nothing of the network, when none is configured', async () => {
     const api = stubApi({ [`GET ${V1}/settings`]: () => settings('') })
     const style = await loadMapStyle()
-    if (typeof style === 'string') throw new Error(`expected the bundled style, got ${style}`)
+    isBundled(style)
     expect(style.glyphs).toBeUndefined()
     expect(style.sprite).toBeUndefined()
     for (const source of Object.values(style.sources)) {
@@ -43,7 +82,7 @@ describe('the map style', () => {
     })
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
     try {
-      expect(typeof (await loadMapStyle())).toBe('object')
+      isBundled(await loadMapStyle())
       expect(api.calls).toEqual([])
     } finally {
       // The own property hid the browser's; without it navigator.onLine answers as before.

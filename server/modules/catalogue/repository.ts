@@ -84,6 +84,17 @@ export function createCatalogueRepository(db: Database) {
     return words
   }
 
+  /** How many approved sub-services each of these services has. */
+  async function childrenCounts(parentIds: number[]): Promise<Map<number, number>> {
+    if (parentIds.length === 0) return new Map()
+    const rows = await db
+      .select({ parentId: services.parentId, count: sql<number>`count(*)::int` })
+      .from(services)
+      .where(and(approved, inArray(services.parentId, parentIds)))
+      .groupBy(services.parentId)
+    return new Map(rows.map((row) => [row.parentId!, row.count]))
+  }
+
   return {
     listCategories: () => db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
 
@@ -106,7 +117,7 @@ export function createCatalogueRepository(db: Database) {
       return new Map(rows.map((row) => [row.categoryId, row.count]))
     },
 
-    /** The first `perCategory` priority services of each category, in their order. */
+    /** The first `perCategory` priority services of each category, in their order, with their children counted. */
     async priorityServices(perCategory: number) {
       const ranked = db
         .select({
@@ -114,7 +125,6 @@ export function createCatalogueRepository(db: Database) {
           categoryId: services.categoryId,
           name: services.name,
           slug: services.slug,
-          childrenCount: childrenCount.as('children_count'),
           rank: sql<number>`row_number() over (partition by ${services.categoryId} order by ${services.position}, ${services.id})`.as(
             'rank',
           ),
@@ -122,10 +132,14 @@ export function createCatalogueRepository(db: Database) {
         .from(services)
         .where(and(approved, eq(services.priority, true), isNull(services.parentId)))
         .as('ranked')
-      return db
-        .select()
+      const rows = await db
+        .select({ id: ranked.id, categoryId: ranked.categoryId, name: ranked.name, slug: ranked.slug })
         .from(ranked)
         .where(sql`${ranked.rank} <= ${perCategory}`)
+      // NOTE: the correlated children count cannot go inside the ranked subquery: Drizzle writes the outer row's id
+      // there as a bare "id", which the count reads as its own row's id, so every count was 0.
+      const counts = await childrenCounts(rows.map((row) => row.id))
+      return rows.map((row) => ({ ...row, childrenCount: counts.get(row.id) ?? 0 }))
     },
 
     /** Every approved top-level service, in catalogue order. */

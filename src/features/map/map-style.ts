@@ -68,18 +68,38 @@ export async function bundledMapStyle(): Promise<StyleSpecification> {
   }
 }
 
+/** How long a configured tile style may take to answer before the map opens with the bundled style instead. */
+export const REMOTE_STYLE_TIMEOUT_MS = 5000
+
+/** A configured tile style, fetched once to learn it is reachable; `undefined` when it is not, or not a style. */
+async function fetchRemoteStyle(url: string): Promise<StyleSpecification | undefined> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(REMOTE_STYLE_TIMEOUT_MS) })
+    if (!response.ok) return undefined
+    const style = (await response.json()) as Partial<StyleSpecification>
+    // The style is kept as the server answered it: its sources, glyphs and sprites are absolute URLs.
+    return style.version === 8 && style.sources && Array.isArray(style.layers)
+      ? (style as StyleSpecification)
+      : undefined
+  } catch {
+    // Offline, blocked (a firewall, the content security policy) or too slow: the bundled style serves.
+    return undefined
+  }
+}
+
 /**
  * The map's style: the tile style configured on the server (`MAP_STYLE_URL`, answered in GET /settings as
- * `map_style_url`) while there is a network, otherwise the bundled style. A remote style that fails to load later
- * is replaced by the bundled one in the map view.
+ * `map_style_url`) when it answers, otherwise the bundled style, which shows the country and its cities with no
+ * network. Tiles of a remote style that fail later are replaced by the bundled style in the map view.
  */
-export async function loadMapStyle(): Promise<string | StyleSpecification> {
+export async function loadMapStyle(): Promise<StyleSpecification> {
   if (navigator.onLine !== false) {
     const url = await catalogueApi
       .settings()
       .then(({ data, saved }) => (saved ? '' : (data.map_style_url ?? '')))
       .catch(() => '')
-    if (url) return url
+    const remote = url ? await fetchRemoteStyle(url) : undefined
+    if (remote) return remote
   }
   return bundledMapStyle()
 }

@@ -87,7 +87,7 @@ export default function MapLibreMap({
       const loaded = map
       // A configured tile style that cannot be reached (no network, a server down) gives way to the bundled one,
       // and so do its tiles once the device goes offline.
-      let fellBack = typeof style !== 'string'
+      let fellBack = style.name === BUNDLED_STYLE_NAME
       loaded.on('error', () => {
         if (fellBack || (loaded.isStyleLoaded() && navigator.onLine !== false)) return
         fellBack = true

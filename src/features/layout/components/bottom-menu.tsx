@@ -1,15 +1,16 @@
-import { useLingui } from '@lingui/react/macro'
+import { lazy, Suspense } from 'react'
 import { useSession } from '#src/lib/session-store.ts'
-import { MainMenuItems } from './main-menu-items.tsx'
+
+// Loaded for a logged-in person only: a guest's first visit carries neither the bar nor its icons.
+const MemberBottomMenu = lazy(() => import('#src/features/member-menu/member-bottom-menu.tsx'))
 
 /** The menu within a thumb's reach on a phone; hidden on wide screens, where the header shows it. */
 export function BottomMenu() {
-  const { t } = useLingui()
   const loggedIn = useSession((state) => state.token !== null)
   if (!loggedIn) return null
   return (
-    <nav className="bottom-menu" aria-label={t`Quick menu`}>
-      <MainMenuItems className="bottom-menu__link" />
-    </nav>
+    <Suspense fallback={null}>
+      <MemberBottomMenu />
+    </Suspense>
   )
 }

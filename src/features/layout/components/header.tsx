@@ -1,16 +1,36 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { Plus } from 'lucide-react'
+import { lazy, Suspense, type MouseEvent } from 'react'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { useExternalLinks } from '../use-links.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { GuestMenu } from './guest-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
-import { MainMenuItems } from './main-menu-items.tsx'
-import { ShareButton } from './share-button.tsx'
 
-// Only a logged-in person has the menu; a guest's first visit does not load it (nor the API client it uses).
-const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })))
+// Only a logged-in person has these tools; a guest's first visit does not load them (nor the API client the
+// account menu uses).
+const MemberHeader = lazy(() => import('#src/features/member-menu/member-header.tsx'))
 
+/** The home page's categories, where "Create an order" leads (the home page's own `?order` does the same on load). */
+const CATEGORIES_ID = 'categories'
+
+/**
+ * On the home page the address does not change, so the router would do nothing: the link scrolls to the
+ * categories itself and moves focus there, as a keyboard user expects from a link.
+ */
+function scrollToCategories(event: MouseEvent) {
+  const section = document.getElementById(CATEGORIES_ID)
+  if (!section) return
+  event.preventDefault()
+  section.scrollIntoView({ behavior: 'smooth' })
+  section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true })
+}
+
+/**
+ * One row on every screen: the logo, then icons with accessible names; secondary links sit in a menu. Lucide's
+ * icons are decorative by default (they render aria-hidden): the link or button around one carries its name.
+ */
 export function Header() {
   const { t } = useLingui()
   const links = useExternalLinks()
@@ -34,35 +54,30 @@ export function Header() {
         <span>Fika</span>
       </Link>
       {loggedIn ? (
-        <>
-          <nav className="header__nav" aria-label={t`Main menu`}>
-            <MainMenuItems className="header__link" />
-          </nav>
-          <div className="header__tools">
-            <Link to="/notifications" className="icon-button" aria-label={t`Notifications`}>
-              <span aria-hidden="true">🔔</span>
-            </Link>
-            {type === 'executor' && <ShareButton />}
-            <LanguageSwitcher />
-            <Suspense fallback={null}>
-              <UserMenu />
-            </Suspense>
-          </div>
-        </>
+        <Suspense fallback={null}>
+          <MemberHeader executor={type === 'executor'} languages={<LanguageSwitcher />} />
+        </Suspense>
       ) : (
         <div className="header__tools">
           {isHome && (
-            <Link to="/" search={{ order: 1 }} className="header__link">
-              <Trans>Create an order</Trans>
+            <Link
+              to="/"
+              search={{ order: 1 }}
+              className="header__action"
+              aria-label={t`Create an order`}
+              onClick={scrollToCategories}
+            >
+              <Plus />
+              <span className="header__action-label" aria-hidden="true">
+                <Trans>Create an order</Trans>
+              </span>
             </Link>
           )}
-          <a href={links.signupBot} className="header__link" rel="noopener" target="_blank">
-            <Trans>Become a specialist</Trans>
-          </a>
           <LanguageSwitcher />
           <button type="button" className="button button--small" onClick={() => showModal('login')}>
             <Trans>Log in</Trans>
           </button>
+          <GuestMenu signupBot={links.signupBot} />
         </div>
       )}
     </header>

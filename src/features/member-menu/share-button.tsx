@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { Share2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useSession } from '#src/lib/session-store.ts'
 
@@ -31,7 +32,7 @@ export function ShareButton() {
 
   return (
     <button type="button" className="icon-button" onClick={share} aria-label={t`Share my profile`}>
-      <span aria-hidden="true">⤴</span>
+      <Share2 />
       {copied && (
         <span className="toast-inline" role="status">
           {t`Link copied`}

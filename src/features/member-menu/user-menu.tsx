@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocation, useNavigate } from '@tanstack/react-router'
+import { ChevronDown } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
 import { useSession } from '#src/lib/session-store.ts'
 import { useDismiss } from '#src/components/use-dismiss.ts'
@@ -58,6 +59,7 @@ export function UserMenu() {
           {profile.name.slice(0, 1)}
         </span>
         <span className="user-menu__name">{profile.name}</span>
+        <ChevronDown className="user-menu__chevron" />
         <span className="visually-hidden">{t`Account menu`}</span>
       </button>
       {open && (
