@@ -38,6 +38,17 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 300 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 300,
+    modulePreload: {
+      // NOTE: every lazy import otherwise carries the list of every chunk its target needs, and the route options
+      // of every route load with the first screen: those lists cost / more than a kilobyte. The page's own
+      // entry keeps its preloads; a lazy screen fetches its imports as it runs (after a first visit they come from
+      // the service worker's precache, so there is no network round trip in that chain).
+      resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
 })

@@ -5,6 +5,7 @@ import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { contentApi } from '../api/content-api.ts'
 import { loadContentCatalog } from '../catalog.ts'
+import { formatDate } from '#src/lib/format.ts'
 
 // These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
 // loaded.
@@ -56,7 +57,7 @@ export function BlogList({ category }: { category?: string }) {
                 </Link>
               </h2>
               <p className="post-meta">
-                <time dateTime={post.published_at}>{new Date(post.published_at).toLocaleDateString()}</time> ·{' '}
+                <time dateTime={post.published_at}>{formatDate(post.published_at)}</time> ·{' '}
                 {post.category.name}
               </p>
               <p>{post.description}</p>

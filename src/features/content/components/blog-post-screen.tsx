@@ -8,6 +8,7 @@ import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { contentApi } from '../api/content-api.ts'
 import { loadContentCatalog } from '../catalog.ts'
+import { formatDate } from '#src/lib/format.ts'
 
 // These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
 // loaded.
@@ -29,7 +30,7 @@ export function BlogPostScreen({ slug }: { slug: string }) {
     <ScreenLayout title={data.title} description={data.description}>
       {post.saved && <SavedNotice savedAt={post.savedAt} />}
       <p className="post-meta">
-        <time dateTime={data.published_at}>{new Date(data.published_at).toLocaleDateString()}</time> ·{' '}
+        <time dateTime={data.published_at}>{formatDate(data.published_at)}</time> ·{' '}
         <Link to="/blog/category/$category" params={{ category: data.category.slug }}>
           {data.category.name}
         </Link>
