@@ -23,7 +23,6 @@ import {
 } from './schemas/content.ts'
 import { DevSmsQuerySchema, DevSmsResponseSchema } from './schemas/dev.ts'
 import { HealthResponseSchema } from './schemas/health.ts'
-import { ProfileIdParamsSchema, ProfileSchema, UpdateProfileBodySchema } from './schemas/profile.ts'
 import { API_PREFIX, V1, type Endpoint } from './endpoint.ts'
 
 /** The calls of the first screen: a page imports these without the auth and order schemas. */
@@ -42,24 +41,6 @@ export const coreEndpoints = {
     tag: 'system',
     query: DevSmsQuerySchema,
     response: DevSmsResponseSchema,
-  },
-  profile: {
-    method: 'GET',
-    path: `${V1}/profile`,
-    summary: "The caller's profile",
-    tag: 'profile',
-    auth: true,
-    response: ProfileSchema,
-  },
-  updateProfile: {
-    method: 'PUT',
-    path: `${V1}/profile/{id}`,
-    summary: "Change the caller's own profile (for now: the mode, customer or executor)",
-    tag: 'profile',
-    auth: true,
-    params: ProfileIdParamsSchema,
-    body: UpdateProfileBodySchema,
-    response: ProfileSchema,
   },
   categories: {
     method: 'GET',

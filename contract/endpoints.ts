@@ -1,6 +1,7 @@
 import { authEndpoints } from './auth-endpoints.ts'
 import { coreEndpoints } from './core-endpoints.ts'
 import { orderEndpoints } from './order-endpoints.ts'
+import { profileEndpoints } from './profile-endpoints.ts'
 
 export * from './endpoint.ts'
 
@@ -8,4 +9,9 @@ export * from './endpoint.ts'
  * Every HTTP call of the product; nothing else builds URLs. The server and lazily loaded screens use this record;
  * code of the first screen imports `coreEndpoints` (and `./endpoint.ts`) so the order schemas stay out of it.
  */
-export const endpoints = { ...coreEndpoints, ...authEndpoints, ...orderEndpoints } as const
+export const endpoints = {
+  ...coreEndpoints,
+  ...authEndpoints,
+  ...orderEndpoints,
+  ...profileEndpoints,
+} as const

@@ -107,6 +107,15 @@ export const ERROR_CODES = [
   'request_too_large',
   'headers_too_large',
   'url_too_long',
+  // the specialist side (docs/decisions/009-specialist-profiles.md)
+  'text_too_long',
+  'title_required',
+  'title_max',
+  'discount_invalid',
+  'calendar_overlap',
+  'current_password_wrong',
+  'category_required_first',
+  'speciality_service_not_in_category',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -40,14 +40,14 @@ export const ProfileSchema = v.object({
   email_notifications: v.boolean(),
   discount_percent: v.number(),
   discount_text: v.nullable(v.string()),
+  /** Free text of the "about" section, public. */
+  about: v.nullable(v.string()),
+  /** The districts where the specialist works (ids of `GET /districts`), public. */
+  district_ids: v.array(v.number()),
+  /** Places where the specialist receives clients, public. */
+  work_addresses: v.array(v.string()),
   created_at: v.string(),
 })
 export type Profile = v.InferOutput<typeof ProfileSchema>
-
-/** What the caller may change of their own profile; the profile editor adds its sections here. */
-export const UpdateProfileBodySchema = v.object({
-  type: v.optional(v.picklist(USER_TYPES, 'type_required')),
-})
-export type UpdateProfileBody = v.InferOutput<typeof UpdateProfileBodySchema>
 
 export const ProfileIdParamsSchema = v.object({ id: IdParamSchema })

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '#contract/errors.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '#contract/schemas/auth.ts'
 import { MAX_PAGE } from '#contract/schemas/bounds.ts'
+import { TITLE_MAX } from '#contract/schemas/specialists.ts'
 import { SEARCH_MAX, SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
 import {
   ADDRESS_MAX,
@@ -534,6 +535,54 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Сўров манзили жуда узун',
     en: 'The request address is too long',
   },
+  text_too_long: {
+    ru: 'Текст слишком длинный',
+    oz: 'Matn juda uzun',
+    uz: 'Матн жуда узун',
+    en: 'The text is too long',
+  },
+  title_required: {
+    ru: 'Укажите название',
+    oz: 'Nomini kiriting',
+    uz: 'Номини киритинг',
+    en: 'Enter a title',
+  },
+  title_max: {
+    ru: 'Название не длиннее {n} символов',
+    oz: 'Nomi {n} ta belgidan oshmasligi kerak',
+    uz: 'Номи {n} та белгидан ошмаслиги керак',
+    en: 'The title must be at most {n} characters',
+  },
+  discount_invalid: {
+    ru: 'Скидка — целое число от 0 до 100',
+    oz: "Chegirma 0 dan 100 gacha butun son bo'lishi kerak",
+    uz: 'Чегирма 0 дан 100 гача бутун сон бўлиши керак',
+    en: 'The discount is a whole number from 0 to 100',
+  },
+  calendar_overlap: {
+    ru: 'Событие пересекается с другими событиями: {dates}',
+    oz: "Tadbir boshqa tadbirlar bilan to'qnashadi: {dates}",
+    uz: 'Тадбир бошқа тадбирлар билан тўқнашади: {dates}',
+    en: 'The event overlaps existing events on {dates}',
+  },
+  current_password_wrong: {
+    ru: 'Текущий пароль неверный',
+    oz: "Joriy parol noto'g'ri",
+    uz: 'Жорий парол нотўғри',
+    en: 'The current password is wrong',
+  },
+  category_required_first: {
+    ru: 'Сначала выберите категорию',
+    oz: 'Avval kategoriyani tanlang',
+    uz: 'Аввал категорияни танланг',
+    en: 'Choose a category first',
+  },
+  speciality_service_not_in_category: {
+    ru: 'Эта услуга не из выбранной категории',
+    oz: 'Bu xizmat tanlangan kategoriyadan emas',
+    uz: 'Бу хизмат танланган категориядан эмас',
+    en: 'This service is not in the chosen category',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */
@@ -574,4 +623,5 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   text_max: TEXT_MAX,
   services_too_many: ORDER_SERVICES_MAX,
   search_too_long: SEARCH_MAX,
+  title_max: TITLE_MAX,
 }

@@ -110,6 +110,9 @@ export const profileOf = (overrides: Record<string, unknown> = {}) => ({
   email_notifications: false,
   discount_percent: 0,
   discount_text: null,
+  about: null,
+  district_ids: [],
+  work_addresses: [],
   created_at: '2026-11-21T09:00:00.000Z',
   ...overrides,
 })

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, integer, pgTable, real, smallint, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
 
 /** A person: one account whether they act as customer or executor; `type` is the mode they are in now. */
 export const users = pgTable(
@@ -42,10 +53,25 @@ export const users = pgTable(
     emailNotifications: boolean().notNull().default(false),
     discountPercent: smallint().notNull().default(0),
     discountText: text(),
+    /** The districts where a specialist works (ids of `districts`), public; GIN-indexed for the specialists list. */
+    districtIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** The "about" section, public. */
+    about: text(),
+    /** Places where the specialist receives clients, public (the residence `address` never is). */
+    workAddresses: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Set when the account is deleted: the row stays for the orders and reviews it is part of, anonymised. */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index('users_district_ids').using('gin', table.districtIds),
     check('users_phone_format', sql`${table.phone} ~ '^998[0-9]{9}$'`),
     check('users_type_value', sql`${table.type} in ('customer', 'executor')`),
     check('users_verification_range', sql`${table.verification} between 0 and 3`),

@@ -36,6 +36,9 @@ export function presentProfile(user: UserRow, now: Date): Profile {
     email_notifications: user.emailNotifications,
     discount_percent: user.discountPercent,
     discount_text: user.discountText,
+    about: user.about,
+    district_ids: user.districtIds,
+    work_addresses: user.workAddresses,
     created_at: user.createdAt.toISOString(),
   }
 }

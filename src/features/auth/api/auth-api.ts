@@ -1,8 +1,14 @@
 import { authEndpoints } from '#contract/auth-endpoints.ts'
 import { coreEndpoints } from '#contract/core-endpoints.ts'
+import { profileEndpoints } from '#contract/profile-endpoints.ts'
 
 // Not the whole `endpoints` record: the order schemas stay out of the chunks that use this.
-const endpoints = { ...coreEndpoints, ...authEndpoints }
+const endpoints = {
+  ...coreEndpoints,
+  ...authEndpoints,
+  profile: profileEndpoints.profile,
+  updateProfile: profileEndpoints.updateProfile,
+}
 import type { UserType } from '#contract/schemas/profile.ts'
 import { api } from '#src/lib/api.ts'
 

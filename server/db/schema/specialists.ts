@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core'
+import { categories, services, type Localized } from './catalogue.ts'
+import { users } from './users.ts'
+
+/** The 14 regions of Uzbekistan (Karakalpakstan, 12 regions and Tashkent city), named in the four languages. */
+export const regions = pgTable('regions', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  /** Stable key of the seed (`tashkent-city`), so a re-seed never duplicates. */
+  code: text().notNull().unique(),
+  position: integer().notNull().default(0),
+  name: jsonb().$type<Localized>().notNull(),
+})
+
+/** A district or a city of regional rank, inside a region. */
+export const districts = pgTable(
+  'districts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    regionId: integer()
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    code: text().notNull().unique(),
+    position: integer().notNull().default(0),
+    name: jsonb().$type<Localized>().notNull(),
+  },
+  (table) => [index('districts_region').on(table.regionId, table.position)],
+)
+
+/** A specialist's specialty in one category (the spec's "speciality record"). */
+export const specialities = pgTable(
+  'specialities',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    active: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('specialities_user_category').on(table.userId, table.categoryId)],
+)
+
+/** A service of a specialty with its price range in tiyin. */
+export const specialityServices = pgTable(
+  'speciality_services',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    specialityId: integer()
+      .notNull()
+      .references(() => specialities.id, { onDelete: 'cascade' }),
+    /** Copied from the specialty, so the specialists list filters one table. */
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    priceFrom: bigint({ mode: 'number' }),
+    priceTo: bigint({ mode: 'number' }),
+    active: boolean().notNull().default(true),
+  },
+  (table) => [
+    unique('speciality_services_one').on(table.specialityId, table.serviceId),
+    index('speciality_services_service').on(table.serviceId, table.userId),
+    index('speciality_services_user').on(table.userId),
+    check(
+      'speciality_services_price_range',
+      sql`${table.priceFrom} is null or ${table.priceTo} is null or ${table.priceTo} >= ${table.priceFrom}`,
+    ),
+  ],
+)
+
+/** A certificate or diploma. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    files: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('documents_user').on(table.userId, table.position)],
+)
+
+/** A work of the portfolio. */
+export const works = pgTable(
+  'works',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    photos: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    position: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('works_user').on(table.userId, table.position)],
+)
+
+/** A time a specialist is busy; `weekly` repeats at the same weekday and time. */
+export const calendarEvents = pgTable(
+  'calendar_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestamp({ withTimezone: true }).notNull(),
+    period: text({ enum: ['once', 'weekly'] })
+      .notNull()
+      .default('once'),
+  },
+  (table) => [
+    index('calendar_events_user').on(table.userId, table.startedAt),
+    check('calendar_events_order', sql`${table.endedAt} > ${table.startedAt}`),
+  ],
+)
+
+/** Views of a public profile, counted per day: the statistics chart reads weeks of these. */
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date().notNull(),
+    views: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+)
