@@ -193,15 +193,20 @@ export async function logInThroughModal(page: Page, phone: string, as: 'customer
   const phoneField = dialog.getByLabel('Номер телефона')
   const passwordField = dialog.getByLabel('Пароль', { exact: true })
   const masked = `+998 ${phone.slice(3, 5)} ${phone.slice(5, 8)}-${phone.slice(8, 10)}-${phone.slice(10)}`
+  // The modal and its messages load on demand: on a busy machine that alone can take seconds.
+  await passwordField.waitFor({ timeout: 30_000 })
   await expect
-    .poll(async () => {
-      if ((await phoneField.inputValue()) !== masked) {
-        await phoneField.fill('')
-        await phoneField.pressSequentially(phone.slice(3))
-      }
-      if ((await passwordField.inputValue()) !== DEMO_PASSWORD) await passwordField.fill(DEMO_PASSWORD)
-      return [await phoneField.inputValue(), await passwordField.inputValue()]
-    })
+    .poll(
+      async () => {
+        if ((await phoneField.inputValue()) !== masked) {
+          await phoneField.fill('')
+          await phoneField.pressSequentially(phone.slice(3))
+        }
+        if ((await passwordField.inputValue()) !== DEMO_PASSWORD) await passwordField.fill(DEMO_PASSWORD)
+        return [await phoneField.inputValue(), await passwordField.inputValue()]
+      },
+      { timeout: 20_000 },
+    )
     .toEqual([masked, DEMO_PASSWORD])
   await dialog
     .getByRole('button', { name: as === 'customer' ? 'Войти как заказчик' : 'Войти как исполнитель' })
