@@ -63,13 +63,23 @@ export async function someDistricts(t: TestApp) {
         regionId: region!.id,
         code: 'yunusabad',
         position: 1,
-        name: { ru: 'Юнусабадский район', oz: 'Yunusobod tumani', uz: 'Юнусобод тумани', en: 'Yunusabad district' },
+        name: {
+          ru: 'Юнусабадский район',
+          oz: 'Yunusobod tumani',
+          uz: 'Юнусобод тумани',
+          en: 'Yunusabad district',
+        },
       },
       {
         regionId: region!.id,
         code: 'chilanzar',
         position: 2,
-        name: { ru: 'Чиланзарский район', oz: 'Chilonzor tumani', uz: 'Чилонзор тумани', en: 'Chilanzar district' },
+        name: {
+          ru: 'Чиланзарский район',
+          oz: 'Chilonzor tumani',
+          uz: 'Чилонзор тумани',
+          en: 'Chilanzar district',
+        },
       },
     ])
     .returning()
@@ -90,7 +100,13 @@ export function multipart(bytes: Buffer, filename = 'photo.jpg', type = 'image/j
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ])
 }
-export const upload = (t: TestApp, url: string, caller: { token: string } | null, body: Buffer, lang = 'ru') =>
+export const upload = (
+  t: TestApp,
+  url: string,
+  caller: { token: string } | null,
+  body: Buffer,
+  lang = 'ru',
+) =>
   t.inject({
     method: 'POST',
     url: `${V1}${url}`,
@@ -119,7 +135,11 @@ export async function addSpeciality(
   category: number,
   lines: { service: number; price_from?: number | null; price_to?: number | null; active?: boolean }[],
 ) {
-  const response = await send(t, 'POST', `/speciality/${caller.id}/all`, caller, { category, services: lines })
-  if (response.statusCode !== 200) throw new Error(`add speciality answered ${response.statusCode}: ${response.body}`)
+  const response = await send(t, 'POST', `/speciality/${caller.id}/all`, caller, {
+    category,
+    services: lines,
+  })
+  if (response.statusCode !== 200)
+    throw new Error(`add speciality answered ${response.statusCode}: ${response.body}`)
   return response.json<{ id: number; services: { id: number; service: { id: number } }[] }>()
 }

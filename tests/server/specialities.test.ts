@@ -15,7 +15,9 @@ describe('POST /speciality/{userId}/all', () => {
       user_id: me.id,
       category: { id: first.id, slug: first.slug, name: first.name.ru },
       active: true,
-      services: [{ service: { id: ofFirst[0]!.id }, price_from: 5_000_000, price_to: 10_000_000, active: true }],
+      services: [
+        { service: { id: ofFirst[0]!.id }, price_from: 5_000_000, price_to: 10_000_000, active: true },
+      ],
     })
     const merged = await addSpeciality(t, me, first.id, [{ service: ofFirst[1]!.id }])
     expect(merged.id).toBe(added.id)
@@ -27,10 +29,17 @@ describe('POST /speciality/{userId}/all', () => {
   it('refuses a service of another category and a price range upside down', async () => {
     const me = await user(t)
     const { first, ofSecond, ofFirst } = await catalogue(t)
-    const foreign = await send(t, 'POST', `/speciality/${me.id}/all`, me, {
-      category: first.id,
-      services: [{ service: ofSecond[0]!.id }],
-    }, 'en')
+    const foreign = await send(
+      t,
+      'POST',
+      `/speciality/${me.id}/all`,
+      me,
+      {
+        category: first.id,
+        services: [{ service: ofSecond[0]!.id }],
+      },
+      'en',
+    )
     expect(foreign.statusCode).toBe(400)
     expect(foreign.json().error.fields.services).toEqual(['This service is not in the chosen category'])
     const upsideDown = await send(t, 'POST', `/speciality/${me.id}/all`, me, {
@@ -65,7 +74,9 @@ describe('reading specialties', () => {
       const seen = (await send(t, 'GET', `/speciality/${me.id}/all`, reader)).json().collection
       expect(seen).toHaveLength(1)
       expect(seen[0].id).toBe(kept.id)
-      expect(seen[0].services.map((line: { service: { id: number } }) => line.service.id)).toEqual([ofFirst[0]!.id])
+      expect(seen[0].services.map((line: { service: { id: number } }) => line.service.id)).toEqual([
+        ofFirst[0]!.id,
+      ])
       expect((await send(t, 'GET', `/speciality/${paused.id}/one`, reader)).statusCode).toBe(404)
     }
     expect((await send(t, 'GET', `/speciality/${paused.id}/one`, me)).json().active).toBe(false)
@@ -78,16 +89,22 @@ describe('changing specialties', () => {
   it('replaces the services of one specialty and switches a line, a specialty and all of them', async () => {
     const me = await user(t)
     const { first, second, ofFirst, ofSecond } = await catalogue(t)
-    const one = await addSpeciality(t, me, first.id, [{ service: ofFirst[0]!.id }, { service: ofFirst[1]!.id }])
+    const one = await addSpeciality(t, me, first.id, [
+      { service: ofFirst[0]!.id },
+      { service: ofFirst[1]!.id },
+    ])
     await addSpeciality(t, me, second.id, [{ service: ofSecond[0]!.id }])
 
     const replaced = await send(t, 'POST', `/speciality/update/${one.id}/one`, me, {
       services: [{ service: ofFirst[1]!.id, price_from: 100 }, { service: ofFirst[2]!.id }],
     })
     expect(replaced.statusCode).toBe(200)
-    expect(replaced.json().services.map((line: { service: { id: number } }) => line.service.id).sort()).toEqual(
-      [ofFirst[1]!.id, ofFirst[2]!.id].sort(),
-    )
+    expect(
+      replaced
+        .json()
+        .services.map((line: { service: { id: number } }) => line.service.id)
+        .sort(),
+    ).toEqual([ofFirst[1]!.id, ofFirst[2]!.id].sort())
     const line = replaced.json().services[0]
     const switched = await send(t, 'PUT', `/speciality/status/${line.id}/speciality`, me, { active: false })
     expect(switched.json().services.find((l: { id: number }) => l.id === line.id).active).toBe(false)
@@ -110,7 +127,11 @@ describe('changing specialties', () => {
     // In an order the owner can run them one after another.
     const writes = [
       ['PUT', `/speciality/status/${lineId}/speciality`, { active: false }],
-      ['POST', `/speciality/${owner.id}/all`, { category: first.id, services: [{ service: ofFirst[1]!.id }] }],
+      [
+        'POST',
+        `/speciality/${owner.id}/all`,
+        { category: first.id, services: [{ service: ofFirst[1]!.id }] },
+      ],
       ['POST', `/speciality/update/${spec.id}/one`, { services: [{ service: ofFirst[1]!.id }] }],
       ['PUT', `/speciality/status/${owner.id}/${spec.id}/category`, { active: false }],
       ['PUT', `/speciality/status/${owner.id}/user`, { active: false }],
