@@ -116,6 +116,10 @@ export const ERROR_CODES = [
   'current_password_wrong',
   'category_required_first',
   'speciality_service_not_in_category',
+  'too_many_items',
+  'too_many_files',
+  'reorder_ids_invalid',
+  'calendar_range_invalid',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

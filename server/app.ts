@@ -24,7 +24,23 @@ import { createOrdersRepository } from '#server/modules/orders/repository.ts'
 import { orderRoutes } from '#server/modules/orders/routes.ts'
 import { createOrdersService } from '#server/modules/orders/service.ts'
 import { healthRoutes } from '#server/modules/health/routes.ts'
+import { calendarRoutes } from '#server/modules/calendar/routes.ts'
+import { createCalendarRepository } from '#server/modules/calendar/repository.ts'
+import { createCalendarService } from '#server/modules/calendar/service.ts'
+import { createDistrictsRepository } from '#server/modules/districts/repository.ts'
+import { districtRoutes } from '#server/modules/districts/routes.ts'
+import { createExecutorsRepository } from '#server/modules/executors/repository.ts'
+import { executorRoutes } from '#server/modules/executors/routes.ts'
+import { createExecutorsService } from '#server/modules/executors/service.ts'
+import { createPortfolioRepository } from '#server/modules/portfolio/repository.ts'
+import { portfolioRoutes } from '#server/modules/portfolio/routes.ts'
+import { createPortfolioService } from '#server/modules/portfolio/service.ts'
+import { createProfileRepository } from '#server/modules/profile/repository.ts'
 import { profileRoutes } from '#server/modules/profile/routes.ts'
+import { createProfileService } from '#server/modules/profile/service.ts'
+import { createSpecialitiesRepository } from '#server/modules/specialities/repository.ts'
+import { specialityRoutes } from '#server/modules/specialities/routes.ts'
+import { createSpecialitiesService } from '#server/modules/specialities/service.ts'
 import { smsRoutes } from '#server/modules/sms/routes.ts'
 import { createSmsService } from '#server/modules/sms/service.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
@@ -96,7 +112,9 @@ export async function buildApp({
     })
 
   const { db } = database
+  const storage = createLocalStorage(config.DATA_DIR)
   const users = createUsersRepository(db)
+  const sessions = createSessionsRepository(db)
   const attempts = createAttemptsRepository(db)
   const sms = createSmsService({ db, users, attempts, sender, clock, secret: config.JWT_SECRET })
   const auth = createAuthService({
@@ -104,7 +122,7 @@ export async function buildApp({
     attempts,
     sms,
     clock,
-    sessions: createSessionsRepository(db),
+    sessions,
     tokens: createAccessTokens(config.JWT_SECRET, clock),
   })
 
@@ -122,7 +140,32 @@ export async function buildApp({
   await app.register(healthRoutes, { database })
   await app.register(smsRoutes, { sms })
   await app.register(authRoutes, { auth })
-  await app.register(profileRoutes, { auth, users, clock })
+  const specialitiesRepository = createSpecialitiesRepository(db)
+  const portfolioRepository = createPortfolioRepository(db)
+  const districts = createDistrictsRepository(db)
+  await app.register(profileRoutes, {
+    profile: createProfileService({
+      profiles: createProfileRepository(db),
+      users,
+      sessions,
+      specialities: specialitiesRepository,
+      portfolio: portfolioRepository,
+      districts,
+      storage,
+      clock,
+    }),
+  })
+  await app.register(specialityRoutes, {
+    specialities: createSpecialitiesService(specialitiesRepository, users),
+  })
+  await app.register(portfolioRoutes, {
+    portfolio: createPortfolioService(portfolioRepository, users, storage),
+  })
+  await app.register(calendarRoutes, { calendar: createCalendarService(createCalendarRepository(db), users) })
+  await app.register(districtRoutes, { districts })
+  await app.register(executorRoutes, {
+    executors: createExecutorsService(createExecutorsRepository(db), districts, clock),
+  })
   await app.register(catalogueRoutes, {
     catalogue: createCatalogueService(createCatalogueRepository(db), { mapStyleUrl: config.MAP_STYLE_URL }),
   })
@@ -131,7 +174,7 @@ export async function buildApp({
   await app.register(orderRoutes, {
     orders: createOrdersService(ordersRepository, clock),
     repository: ordersRepository,
-    storage: createLocalStorage(config.DATA_DIR),
+    storage,
   })
   if (devSms) await app.register(devRoutes, { devSms })
 

@@ -9,6 +9,7 @@ import {
   perPageQuerySchema,
 } from './bounds.ts'
 import { ListMetaSchema, MAX_PER_PAGE } from './catalogue.ts'
+import { NewPasswordSchema, PASSWORD_MAX, PasswordConfirmationSchema } from './auth.ts'
 import { GENDERS, USER_TYPES } from './profile.ts'
 
 /**
@@ -28,6 +29,8 @@ export const FILES_PER_ITEM_MAX = 10
 export const DOCUMENTS_MAX = 30
 export const WORKS_MAX = 50
 export const EVENTS_PER_PAGE_MAX = 200
+/** The longest range one calendar read covers. */
+export const CALENDAR_RANGE_DAYS_MAX = 62
 /** How many weeks the statistics chart shows. */
 export const STATISTICS_WEEKS = 12
 /** How many of the latest reviews a public profile shows before the link to all of them. */
@@ -112,19 +115,26 @@ export const ProfileWithSchema = v.object({
   with: v.optional(v.pipe(v.string(), v.maxLength(100, 'invalid_request'))),
 })
 
-export const ChangePasswordBodySchema = v.object({
-  current_password: v.pipe(
-    v.string('password_required'),
-    v.minLength(1, 'password_required'),
-    v.maxLength(128, 'password_max'),
+/** The new password follows the registration rules and is typed twice; the current one proves it is the owner. */
+export const ChangePasswordBodySchema = v.pipe(
+  v.object({
+    current_password: v.pipe(
+      v.string('password_required'),
+      v.minLength(1, 'password_required'),
+      v.maxLength(PASSWORD_MAX, 'password_max'),
+    ),
+    password: NewPasswordSchema,
+    password_confirmation: PasswordConfirmationSchema,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (input) => input.password === input.password_confirmation,
+      'confirm_sameAsPassword',
+    ),
+    ['password_confirmation'],
   ),
-  password: v.pipe(
-    v.string('specify_password'),
-    v.minLength(6, 'password_least'),
-    v.maxLength(128, 'password_max'),
-  ),
-  password_confirmation: v.pipe(v.string('confirm_password'), v.minLength(1, 'confirm_password')),
-})
+)
 export const DeleteAccountBodySchema = v.object({
   password: v.pipe(
     v.string('password_required'),

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '#contract/errors.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '#contract/schemas/auth.ts'
 import { MAX_PAGE } from '#contract/schemas/bounds.ts'
-import { TITLE_MAX } from '#contract/schemas/specialists.ts'
+import { CALENDAR_RANGE_DAYS_MAX, FILES_PER_ITEM_MAX, TITLE_MAX } from '#contract/schemas/specialists.ts'
 import { SEARCH_MAX, SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
 import {
   ADDRESS_MAX,
@@ -10,6 +10,7 @@ import {
   ORDER_SERVICES_MAX,
   TEXT_MAX,
 } from '#contract/schemas/orders.ts'
+import type { MessageParam, Period } from '#server/lib/app-error.ts'
 import type { Locale } from './locale.ts'
 
 type Translations = Record<Locale, string>
@@ -583,6 +584,30 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Бу хизмат танланган категориядан эмас',
     en: 'This service is not in the chosen category',
   },
+  too_many_items: {
+    ru: 'Достигнут предел: удалите что-нибудь, чтобы добавить новое',
+    oz: "Chegaraga yetildi: yangisini qo'shish uchun birortasini o'chiring",
+    uz: 'Чегарага етилди: янгисини қўшиш учун бирортасини ўчиринг',
+    en: 'The limit is reached: delete one to add another',
+  },
+  too_many_files: {
+    ru: 'Не больше {n} файлов',
+    oz: "{n} tadan ortiq fayl bo'lmasin",
+    uz: '{n} тадан ортиқ файл бўлмасин',
+    en: 'At most {n} files',
+  },
+  reorder_ids_invalid: {
+    ru: 'Список изменился, обновите страницу',
+    oz: "Ro'yxat o'zgardi, sahifani yangilang",
+    uz: 'Рўйхат ўзгарди, саҳифани янгиланг',
+    en: 'The list has changed, reload the page',
+  },
+  calendar_range_invalid: {
+    ru: 'Выберите период от 1 до {n} дней',
+    oz: "1 kundan {n} kungacha bo'lgan davrni tanlang",
+    uz: '1 кундан {n} кунгача бўлган даврни танланг',
+    en: 'Choose a period of 1 to {n} days',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */
@@ -601,9 +626,56 @@ export const smsTexts: Record<'register' | 'reset_pass', Translations> = {
   },
 }
 
-export function translate(code: string, locale: Locale, n?: number): string {
+/** The language tags Intl formats each of our languages with (oz and uz are Uzbek in two scripts). */
+const INTL_LOCALES: Record<Locale, string> = { ru: 'ru-RU', oz: 'uz-Latn-UZ', uz: 'uz-Cyrl-UZ', en: 'en-GB' }
+/** Times in messages are the market's own: Tashkent, 24-hour. */
+const MESSAGE_TIME_ZONE = 'Asia/Tashkent'
+
+const periodFormats = new Map<Locale, Intl.DateTimeFormat>()
+function periodFormat(locale: Locale) {
+  let format = periodFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+      timeZone: MESSAGE_TIME_ZONE,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    periodFormats.set(locale, format)
+  }
+  return format
+}
+
+/** "25 ноября 2026 г., 09:00–12:00; 2 декабря 2026 г., 09:00–12:00" */
+export function formatPeriods(periods: Period[], locale: Locale): string {
+  return periods.map((period) => periodFormat(locale).formatRange(period.start, period.end)).join('; ')
+}
+
+const formatParam = (value: MessageParam, locale: Locale) =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number'
+      ? value.toLocaleString(INTL_LOCALES[locale])
+      : formatPeriods(value, locale)
+
+/**
+ * The message of a code in a language: `{n}` is the number of a limit or a wait, other `{name}` places take the
+ * error's named values, formatted for that language.
+ */
+export function translate(
+  code: string,
+  locale: Locale,
+  n?: number,
+  params: Record<string, MessageParam> = {},
+): string {
   const entry = (messages as Record<string, Translations | undefined>)[code] ?? messages.error_occurred
-  return n === undefined ? entry[locale] : entry[locale].replaceAll('{n}', String(n))
+  const text = n === undefined ? entry[locale] : entry[locale].replaceAll('{n}', String(n))
+  return text.replace(/\{(\w+)\}/g, (place, name: string) =>
+    params[name] === undefined ? place : formatParam(params[name], locale),
+  )
 }
 
 /** The number a validation message names, where it names one. */
@@ -624,4 +696,6 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   services_too_many: ORDER_SERVICES_MAX,
   search_too_long: SEARCH_MAX,
   title_max: TITLE_MAX,
+  too_many_files: FILES_PER_ITEM_MAX,
+  calendar_range_invalid: CALENDAR_RANGE_DAYS_MAX,
 }

@@ -10,7 +10,14 @@ const STATUS_BY_TYPE: Record<ErrorType, number> = {
   server: 500,
 }
 
+/** A time span a message names; it is written in the reader's language and Tashkent time when translated. */
+export type Period = { start: Date; end: Date }
+/** A named value of a message (`{dates}`): text as it is, numbers and periods formatted per language. */
+export type MessageParam = string | number | Period[]
+
 type AppErrorOptions = {
+  /** Named values the message puts in its `{name}` places. */
+  params?: Record<string, MessageParam>
   /** Field name -> message keys; the error plugin translates them. */
   fields?: Record<string, ErrorCode[]>
   retryAfterS?: number
@@ -26,6 +33,7 @@ export class AppError extends Error {
   readonly status: number
   readonly fields: Record<string, ErrorCode[]> | undefined
   readonly retryAfterS: number | undefined
+  readonly params: Record<string, MessageParam> | undefined
 
   constructor(type: ErrorType, code: ErrorCode, options: AppErrorOptions = {}) {
     super(code, options.cause === undefined ? undefined : { cause: options.cause })
@@ -35,6 +43,7 @@ export class AppError extends Error {
     this.status = options.status ?? STATUS_BY_TYPE[type]
     this.fields = options.fields
     this.retryAfterS = options.retryAfterS
+    this.params = options.params
   }
 
   /** Read by Fastify and its plugins, which expect thrown errors to carry their status here. */

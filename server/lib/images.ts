@@ -22,3 +22,30 @@ export async function reencodePhoto(bytes: Buffer): Promise<Buffer | null> {
     return null
   }
 }
+
+const AVATAR_SIDE_PX = 1024
+const THUMB_SIDE_PX = 160
+
+/**
+ * A profile photo: the photo itself (upright, at most 1024 px a side) and a small square thumbnail cut from its
+ * centre for lists and cards, both WebP without EXIF or GPS. Anything that is not an accepted image: null.
+ */
+export async function reencodeAvatar(bytes: Buffer): Promise<{ avatar: Buffer; thumb: Buffer } | null> {
+  const photo = await reencodePhoto(bytes)
+  if (!photo) return null
+  try {
+    const [avatar, thumb] = await Promise.all([
+      sharp(photo)
+        .resize({ width: AVATAR_SIDE_PX, height: AVATAR_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+      sharp(photo)
+        .resize({ width: THUMB_SIDE_PX, height: THUMB_SIDE_PX, fit: 'cover', position: 'centre' })
+        .webp({ quality: 78 })
+        .toBuffer(),
+    ])
+    return { avatar, thumb }
+  } catch {
+    return null
+  }
+}

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { unauthorized } from '#server/lib/app-error.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
@@ -20,6 +20,15 @@ export const bearerOf = (request: FastifyRequest) => {
   const header = request.headers.authorization
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() || undefined : undefined
 }
+
+/** The caller on a route guests may call too: a missing or bad token reads as a guest. */
+export const optionalCaller = async (app: FastifyInstance, request: FastifyRequest) =>
+  request.headers.authorization
+    ? app
+        .authenticate(request)
+        .then(() => request.user)
+        .catch(() => undefined)
+    : undefined
 
 /** `app.authenticate` guards a route: 401 without a valid access token of a live session. */
 export const authenticatePlugin = fp<{ auth: AuthService }>(

@@ -14,8 +14,8 @@ declare module 'fastify' {
   }
 }
 
-const localize = (code: string, locale: Locale, retryAfterS?: number) =>
-  translate(code, locale, retryAfterS ?? (messageNumbers as Record<string, number | undefined>)[code])
+const localize = (code: string, locale: Locale, retryAfterS?: number, params?: AppError['params']) =>
+  translate(code, locale, retryAfterS ?? (messageNumbers as Record<string, number | undefined>)[code], params)
 
 export function errorBodyOf(error: AppError, locale: Locale): ErrorBody {
   const fields = error.fields
@@ -30,7 +30,7 @@ export function errorBodyOf(error: AppError, locale: Locale): ErrorBody {
     error: {
       type: error.type,
       code: error.code,
-      message: localize(error.code, locale, error.retryAfterS),
+      message: localize(error.code, locale, error.retryAfterS, error.params),
       ...(fields && { fields }),
       ...(error.retryAfterS !== undefined && { retry_after: error.retryAfterS }),
     },

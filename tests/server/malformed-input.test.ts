@@ -105,9 +105,38 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   orderAction: { executor_id: 1 },
   reply: { message: 'Сделаю сегодня, опыт десять лет.' },
   review: { rating: 5, comment: 'Всё сделали быстро и аккуратно.' },
+  addSpeciality: { category: 1, services: [{ service: 1, price_from: 5_000_000, price_to: 9_000_000 }] },
+  updateSpeciality: { services: [{ service: 1, price_from: 5_000_000 }] },
+  specialityServiceStatus: { active: false },
+  specialityCategoryStatus: { active: false },
+  specialityUserStatus: { active: false },
+  // Wrong current passwords: the walk must not change or delete the callers' accounts.
+  changePassword: {
+    current_password: 'not-the-password-1',
+    password: 'tashkent2027',
+    password_confirmation: 'tashkent2027',
+  },
+  deleteAccount: { password: 'not-the-password-1' },
+  addDocument: { name: 'Диплом колледжа', description: 'Электромонтаж' },
+  updateDocument: { name: 'Диплом колледжа', description: null },
+  reorderDocuments: { ids: [1] },
+  addWork: { title: 'Проводка в квартире', description: 'Три комнаты' },
+  updateWork: { title: 'Проводка в квартире' },
+  reorderWorks: { ids: [1] },
+  addCalendarEvent: {
+    title: 'Ремонт',
+    started_at: '2026-11-25T04:00:00.000Z',
+    ended_at: '2026-11-25T07:00:00.000Z',
+    period: 'weekly',
+  },
+  updateCalendarEvent: {
+    title: 'Ремонт',
+    started_at: '2026-11-26T04:00:00.000Z',
+    ended_at: '2026-11-26T07:00:00.000Z',
+  },
 }
 /** Endpoints whose body is a file upload (multipart), not fields. */
-const UPLOADS = new Set<Name>(['orderPhotos'])
+const UPLOADS = new Set<Name>(['orderPhotos', 'uploadAvatar', 'addDocumentFile', 'addWorkPhoto'])
 
 /** Valid values of path parameters, so that a malformed one is the only thing wrong. */
 const VALID_PARAMS: Record<string, string> = {

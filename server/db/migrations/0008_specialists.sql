@@ -73,9 +73,13 @@ CREATE TABLE "works" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "users" DROP CONSTRAINT "users_phone_format";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "chosen_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "district_ids" integer[] DEFAULT '{}'::integer[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "about" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "work_addresses" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "districts" ADD CONSTRAINT "districts_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -93,4 +97,8 @@ CREATE INDEX "documents_user" ON "documents" USING btree ("user_id","position");
 CREATE INDEX "speciality_services_service" ON "speciality_services" USING btree ("service_id","user_id");--> statement-breakpoint
 CREATE INDEX "speciality_services_user" ON "speciality_services" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "works_user" ON "works" USING btree ("user_id","position");--> statement-breakpoint
-CREATE INDEX "users_district_ids" ON "users" USING gin ("district_ids");
+CREATE INDEX "orders_executor_chosen" ON "orders" USING btree ("executor_id","chosen_at");--> statement-breakpoint
+CREATE INDEX "replies_executor_created" ON "replies" USING btree ("executor_id","created_at");--> statement-breakpoint
+CREATE INDEX "reviews_executor_created" ON "reviews" USING btree ("executor_id","created_at");--> statement-breakpoint
+CREATE INDEX "users_district_ids" ON "users" USING gin ("district_ids");--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_phone_format" CHECK ("users"."phone" ~ '^998[0-9]{9}$' or ("users"."deleted_at" is not null and "users"."phone" ~ '^deleted-[0-9]+$'));

@@ -56,11 +56,16 @@ export const orders = pgTable(
     repliesCount: integer().notNull().default(0),
     /** The client's key for a publish it may replay: the same key answers the same order. */
     idempotencyKey: text(),
+    /** When the current executor was chosen (or the direct order sent): the specialists' statistics count it. */
+    chosenAt: timestamp({ withTimezone: true }),
+    /** When the customer marked it completed. */
+    completedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
     unique('orders_customer_idempotency').on(table.customerId, table.idempotencyKey),
+    index('orders_executor_chosen').on(table.executorId, table.chosenAt),
     index('orders_status_created').on(table.status, table.createdAt),
     index('orders_customer').on(table.customerId, table.status),
     index('orders_location').on(table.status, table.lng, table.lat),
@@ -90,23 +95,31 @@ export const replies = pgTable(
     idempotencyKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (table) => [unique('replies_one_per_executor').on(table.orderId, table.executorId)],
+  (table) => [
+    unique('replies_one_per_executor').on(table.orderId, table.executorId),
+    index('replies_executor_created').on(table.executorId, table.createdAt),
+  ],
 )
 
-export const reviews = pgTable('reviews', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  orderId: integer()
-    .notNull()
-    .unique()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  customerId: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  executorId: integer()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  serviceId: integer(),
-  rating: smallint().notNull(),
-  comment: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull(),
-})
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    executorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: integer(),
+    rating: smallint().notNull(),
+    comment: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  // A specialist's reviews, newest first (their page, the public profile, the statistics).
+  (table) => [index('reviews_executor_created').on(table.executorId, table.createdAt)],
+)

@@ -65,14 +65,25 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** Set when the account is deleted: the row stays for the orders and reviews it is part of, anonymised. */
+    /**
+     * Name and surname folded for search (contract/search-text.ts), kept by the users repository; empty for rows
+     * written elsewhere, which the specialists list then matches by their lowercased names.
+     */
+    searchName: text().notNull().default(''),
+    /**
+     * Set when the account is deleted: the row stays for the orders and reviews it is part of, anonymised. Its
+     * phone becomes `deleted-<id>` (unique, and never a phone anyone can log in or register with).
+     */
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('users_district_ids').using('gin', table.districtIds),
-    check('users_phone_format', sql`${table.phone} ~ '^998[0-9]{9}$'`),
+    check(
+      'users_phone_format',
+      sql`${table.phone} ~ '^998[0-9]{9}$' or (${table.deletedAt} is not null and ${table.phone} ~ '^deleted-[0-9]+$')`,
+    ),
     check('users_type_value', sql`${table.type} in ('customer', 'executor')`),
     check('users_verification_range', sql`${table.verification} between 0 and 3`),
     check('users_discount_range', sql`${table.discountPercent} between 0 and 100`),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { refreshTokenFamilies, refreshTokens } from '#server/db/schema/auth.ts'
 import { users } from '#server/db/schema/users.ts'
@@ -65,6 +65,20 @@ export function createSessionsRepository(db: Database) {
         .update(refreshTokenFamilies)
         .set({ revokedAt: at, revokedReason: reason })
         .where(and(eq(refreshTokenFamilies.id, id), isNull(refreshTokenFamilies.revokedAt)))
+    },
+
+    /** Ends every session of the user but `keep` (the one changing the password stays logged in). */
+    async revokeOthersOfUser(userId: number, keep: string, reason: RevokeReason, at: Date) {
+      await db
+        .update(refreshTokenFamilies)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(
+          and(
+            eq(refreshTokenFamilies.userId, userId),
+            ne(refreshTokenFamilies.id, keep),
+            isNull(refreshTokenFamilies.revokedAt),
+          ),
+        )
     },
 
     async revokeAllOfUser(userId: number, reason: RevokeReason, at: Date) {

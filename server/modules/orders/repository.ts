@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, between, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, asc, between, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
 import { orders, replies, reviews } from '#server/db/schema/orders.ts'
@@ -191,7 +191,8 @@ export function createOrdersRepository(db: Database) {
           slug: users.slug,
         })
         .from(users)
-        .where(eq(users.id, userId))
+        // A deleted account has no contact left to give.
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .limit(1)
       return row
     },
@@ -201,7 +202,7 @@ export function createOrdersRepository(db: Database) {
       const [row] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.id, userId), eq(users.acceptsOrders, true)))
+        .where(and(eq(users.id, userId), eq(users.acceptsOrders, true), isNull(users.deletedAt)))
         .limit(1)
       return row !== undefined
     },
@@ -211,9 +212,32 @@ export function createOrdersRepository(db: Database) {
       return row
     },
 
+    /**
+     * Adds the review and recounts its specialist's rating and reviews count in the same transaction, so the
+     * figures on their profile and in the specialists list always match their reviews.
+     */
     async addReview(values: typeof reviews.$inferInsert) {
-      const [row] = await db.insert(reviews).values(values).onConflictDoNothing().returning()
-      return row
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(reviews).values(values).onConflictDoNothing().returning()
+        if (row) {
+          const counted = tx
+            .select({
+              n: sql<number>`count(*)::int`.as('n'),
+              average: sql<number>`coalesce(avg(${reviews.rating}), 0)::real`.as('average'),
+            })
+            .from(reviews)
+            .where(eq(reviews.executorId, values.executorId))
+            .as('counted')
+          await tx
+            .update(users)
+            .set({
+              reviewsCount: sql`(select ${counted.n} from ${counted})`,
+              rating: sql`(select round(${counted.average}::numeric, 2)::real from ${counted})`,
+            })
+            .where(eq(users.id, values.executorId))
+        }
+        return row
+      })
     },
   }
 }

@@ -150,7 +150,12 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       const created = await repo.insert({
         ...fields,
         // A direct order awaits its specialist's acceptance and is never open to other executors.
-        ...(direct !== null && { status: 'inactive', isDirect: true, executorId: direct }),
+        ...(direct !== null && {
+          status: 'inactive',
+          isDirect: true,
+          executorId: direct,
+          chosenAt: clock.now(),
+        }),
         customerId: caller.id,
         idempotencyKey: idempotencyKey ?? null,
         createdAt: clock.now(),
@@ -199,7 +204,12 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
           if (executorId === undefined || !(await repo.replyOf(order.id, executorId))) {
             throw fieldError('executor_id', 'executor_did_not_reply')
           }
-          return transition(order, ['open', 'inactive'], { status: 'inactive', executorId }, caller)
+          return transition(
+            order,
+            ['open', 'inactive'],
+            { status: 'inactive', executorId, chosenAt: clock.now() },
+            caller,
+          )
         }
         case 'accept':
           if (!isChosen) throw forbidden()
@@ -209,10 +219,10 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
           // A declined direct order has no one else to go to.
           return order.isDirect
             ? transition(order, ['inactive'], { status: 'canceled' }, caller)
-            : transition(order, ['inactive'], { status: 'open', executorId: null }, caller)
+            : transition(order, ['inactive'], { status: 'open', executorId: null, chosenAt: null }, caller)
         case 'complete':
           if (!isCustomer) throw forbidden()
-          return transition(order, ['in_progress'], { status: 'completed' }, caller)
+          return transition(order, ['in_progress'], { status: 'completed', completedAt: clock.now() }, caller)
         case 'cancel':
           if (!isCustomer) throw forbidden()
           return transition(order, ['open', 'inactive', 'in_progress'], { status: 'canceled' }, caller)

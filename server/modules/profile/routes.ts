@@ -1,18 +1,31 @@
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
-import type { AuthService } from '#server/modules/auth/service.ts'
+import { optionalCaller } from '#server/plugins/authenticate.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
-import { AppError } from '#server/lib/app-error.ts'
-import type { Clock } from '#server/lib/clock.ts'
-import type { UsersRepository } from '#server/modules/users/repository.ts'
+import type { ProfileService } from './service.ts'
 
-type Deps = { auth: AuthService; users: UsersRepository; clock: Clock }
-
-export async function profileRoutes(app: FastifyInstance, { auth, users, clock }: Deps) {
-  contractRoute(app, endpoints.profile, ({ request }) => auth.profileOf(request.user!))
-
-  contractRoute(app, endpoints.updateProfile, async ({ params, body, request }) => {
-    if (params.id !== request.user!.id) throw new AppError('forbidden', 'forbidden')
-    return auth.profileOf(await users.update(params.id, body, clock.now()))
+export async function profileRoutes(app: FastifyInstance, { profile }: { profile: ProfileService }) {
+  contractRoute(app, endpoints.profile, ({ query, request }) =>
+    profile.own(request.user!, query.with, request.locale),
+  )
+  contractRoute(app, endpoints.updateProfile, ({ params, body, request }) =>
+    profile.update(params.id, body, request.user!),
+  )
+  contractRoute(app, endpoints.uploadAvatar, ({ request }) => {
+    const file = (request.body as { file?: unknown } | undefined)?.file
+    return profile.uploadAvatar(Buffer.isBuffer(file) ? file : undefined, request.user!)
   })
+  contractRoute(app, endpoints.changePassword, ({ body, request, auth }) =>
+    profile.changePassword(body, request.user!, auth.sessionId),
+  )
+  contractRoute(app, endpoints.deleteAccount, ({ params, body, request }) =>
+    profile.deleteAccount(params.id, body.password, request.user!),
+  )
+  contractRoute(app, endpoints.statistics, ({ request }) => profile.statistics(request.user!))
+  contractRoute(app, endpoints.publicProfile, async ({ params, request }) =>
+    profile.publicProfile(params.slug, await optionalCaller(app, request), request.locale),
+  )
+  contractRoute(app, endpoints.userReviews, ({ params, query, request }) =>
+    profile.reviews(params.id, query.page, query.perPage, request.locale),
+  )
 }

@@ -4,6 +4,10 @@ import type { UserRow } from '#server/db/schema/users.ts'
 // Someone seen within this many seconds counts as online.
 const ONLINE_WINDOW_S = 300
 
+/** Whether someone seen at `lastSeenAt` counts as online now. */
+export const isOnline = (lastSeenAt: Date | null, now: Date) =>
+  lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() < ONLINE_WINDOW_S * 1000
+
 /** The profile as clients see it: the spec's snake_case fields, never the password hash. */
 export function presentProfile(user: UserRow, now: Date): Profile {
   return {
@@ -24,7 +28,7 @@ export function presentProfile(user: UserRow, now: Date): Profile {
     languages: user.languages,
     rating: user.rating,
     reviews_count: user.reviewsCount,
-    is_online: user.lastSeenAt !== null && now.getTime() - user.lastSeenAt.getTime() < ONLINE_WINDOW_S * 1000,
+    is_online: isOnline(user.lastSeenAt, now),
     last_seen_at: user.lastSeenAt?.toISOString() ?? null,
     verification: user.verification,
     accepts_orders: user.acceptsOrders,

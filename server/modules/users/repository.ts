@@ -1,6 +1,36 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { searchTextOf } from '#contract/search-text.ts'
 import type { Database } from '#server/db/client.ts'
 import { users, type UserRow } from '#server/db/schema/users.ts'
+
+/** The columns a user may change of their own profile (the profile editor's sections). */
+export type ProfileChanges = Partial<
+  Pick<
+    UserRow,
+    | 'type'
+    | 'name'
+    | 'surname'
+    | 'patronymic'
+    | 'email'
+    | 'birthday'
+    | 'gender'
+    | 'address'
+    | 'languages'
+    | 'acceptsOrders'
+    | 'lookingForInternship'
+    | 'worksRemotely'
+    | 'acceptsAtOwnPlace'
+    | 'about'
+    | 'districtIds'
+    | 'workAddresses'
+    | 'discountPercent'
+    | 'discountText'
+    | 'telegramNotifications'
+    | 'emailNotifications'
+    | 'avatar'
+    | 'avatarThumb'
+  >
+>
 
 export type NewUser = {
   phone: string
@@ -36,7 +66,11 @@ export function createUsersRepository(db: Database) {
       return db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(users)
-          .values({ ...values, slug: sql`gen_random_uuid()::text` })
+          .values({
+            ...values,
+            slug: sql`gen_random_uuid()::text`,
+            searchName: searchTextOf([values.name, values.surname]),
+          })
           .returning({ id: users.id })
         const [row] = await tx
           .update(users)
@@ -47,14 +81,18 @@ export function createUsersRepository(db: Database) {
       })
     },
 
-    /** Applies the fields a user may change of their own profile. */
-    async update(id: number, changes: { type?: UserRow['type'] }, now: Date): Promise<UserRow> {
+    /** Applies the fields a user may change of their own profile (the service keeps `searchName` with the name). */
+    async update(
+      id: number,
+      changes: ProfileChanges & { searchName?: string },
+      now: Date,
+    ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
         .set({ ...changes, updatedAt: now })
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .returning()
-      return row!
+      return row
     },
 
     async setType(id: number, type: UserRow['type'], now: Date): Promise<UserRow | undefined> {

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify'
+import { endpoints } from '#contract/endpoints.ts'
+import { contractRoute } from '#server/plugins/contract-route.ts'
+import { inLocale } from '#server/modules/specialities/service.ts'
+import type { DistrictsRepository } from './repository.ts'
+
+// The list is fixed reference data: browsers and the service worker may keep it for an hour.
+const CACHE_FOR_AN_HOUR = 'public, max-age=3600'
+
+export async function districtRoutes(
+  app: FastifyInstance,
+  { districts }: { districts: DistrictsRepository },
+) {
+  contractRoute(app, endpoints.districts, async ({ request, reply }) => {
+    reply.header('cache-control', CACHE_FOR_AN_HOUR).header('vary', 'accept-language')
+    const regions = await districts.all()
+    return {
+      collection: regions.map((region) => ({
+        id: region.id,
+        name: inLocale(region.name, request.locale),
+        districts: region.districts.map((district) => ({
+          id: district.id,
+          name: inLocale(district.name, request.locale),
+          region_id: district.regionId,
+        })),
+      })),
+    }
+  })
+}

@@ -1,0 +1,84 @@
+import { foldForSearch } from '#contract/search-text.ts'
+import type { ExecutorCard } from '#contract/schemas/specialists.ts'
+import type { Locale } from '#server/i18n/locale.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
+import { inLocale } from '#server/modules/specialities/service.ts'
+import { isOnline } from '#server/modules/users/present-profile.ts'
+import type { ExecutorFilters, ExecutorsRepository } from './repository.ts'
+
+type Query = {
+  category?: number
+  service?: number
+  district?: number
+  verified?: '0' | '1'
+  rating_min?: number
+  price_from?: number
+  price_to?: number
+  search?: string
+  sort: ExecutorFilters['sort']
+  page: number
+  perPage: number
+}
+
+/**
+ * The specialists list: users who take orders with at least one active service of an active specialty that
+ * matches the filters. A card shows public fields only (never a phone, e-mail, birthday or address).
+ */
+export function createExecutorsService(
+  repo: ExecutorsRepository,
+  districts: DistrictsRepository,
+  clock: Clock,
+) {
+  return {
+    async list(query: Query, locale: Locale) {
+      const filters: ExecutorFilters = {
+        categoryId: query.category,
+        serviceId: query.service,
+        districtId: query.district,
+        verifiedOnly: query.verified === '1',
+        ratingMin: query.rating_min,
+        priceFrom: query.price_from,
+        priceTo: query.price_to,
+        folded: query.search ? foldForSearch(query.search) || undefined : undefined,
+        sort: query.sort,
+        page: query.page,
+        perPage: query.perPage,
+      }
+      const { rows, total } = await repo.list(filters)
+      const [lines, names] = await Promise.all([
+        repo.linesOf(
+          rows.map((row) => row.id),
+          filters,
+        ),
+        districts.byIds([...new Set(rows.flatMap((row) => row.districtIds))]),
+      ])
+      const districtName = new Map(names.map((district) => [district.id, inLocale(district.name, locale)]))
+      const now = clock.now()
+      const collection: ExecutorCard[] = rows.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        name: row.name,
+        surname: row.surname,
+        avatar_thumb: row.avatarThumb,
+        rating: row.rating,
+        reviews_count: row.reviewsCount,
+        verification: row.verification,
+        is_online: isOnline(row.lastSeenAt, now),
+        discount_percent: row.discountPercent,
+        districts: row.districtIds.flatMap((id) => districtName.get(id) ?? []),
+        services: lines
+          .filter((line) => line.userId === row.id)
+          .map((line) => ({
+            id: line.id,
+            service: { id: line.serviceId, name: inLocale(line.serviceName, locale), slug: line.serviceSlug },
+            price_from: line.priceFrom,
+            price_to: line.priceTo,
+            active: line.active,
+          })),
+      }))
+      return { collection, meta: { page: query.page, perPage: query.perPage, total } }
+    },
+  }
+}
+export type ExecutorsService = ReturnType<typeof createExecutorsService>

@@ -1,0 +1,285 @@
+import { searchTextOf } from '#contract/search-text.ts'
+import { MAX_ID } from '#contract/schemas/bounds.ts'
+import {
+  DOCUMENTS_MAX,
+  LATEST_REVIEWS,
+  STATISTICS_WEEKS,
+  type PublicProfile,
+  type UpdateProfileBody,
+  type UserReview,
+  WORKS_MAX,
+} from '#contract/schemas/specialists.ts'
+import type { UserRow } from '#server/db/schema/users.ts'
+import type { Locale } from '#server/i18n/locale.ts'
+import { AppError, fieldError } from '#server/lib/app-error.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import { reencodeAvatar } from '#server/lib/images.ts'
+import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
+import type { SessionsRepository } from '#server/modules/auth/repository.ts'
+import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
+import type { PortfolioRepository } from '#server/modules/portfolio/repository.ts'
+import { presentDocument, presentWork } from '#server/modules/portfolio/service.ts'
+import type { SpecialitiesRepository } from '#server/modules/specialities/repository.ts'
+import { inLocale, presentSpeciality } from '#server/modules/specialities/service.ts'
+import { isOnline, presentProfile } from '#server/modules/users/present-profile.ts'
+import type { ProfileChanges, UsersRepository } from '#server/modules/users/repository.ts'
+import type { ProfileRepository } from './repository.ts'
+
+export type ProfileStorage = {
+  save: (folder: string, bytes: Buffer, extension: string) => Promise<string>
+  remove: (path: string) => Promise<void>
+  removeFolder: (folder: string) => Promise<void>
+}
+
+type Deps = {
+  profiles: ProfileRepository
+  users: UsersRepository
+  sessions: SessionsRepository
+  specialities: SpecialitiesRepository
+  portfolio: PortfolioRepository
+  districts: DistrictsRepository
+  storage: ProfileStorage
+  clock: Clock
+}
+
+const TASHKENT_OFFSET_MS = 5 * 3600 * 1000
+const DAY_MS = 24 * 3600 * 1000
+/** The calendar day in Tashkent (UTC+5 all year), YYYY-MM-DD. */
+const tashkentDay = (at: Date) => new Date(at.getTime() + TASHKENT_OFFSET_MS).toISOString().slice(0, 10)
+
+/** Monday 00:00 in Tashkent of the week `weeksBack` weeks before the one `now` falls in. */
+function tashkentMonday(now: Date, weeksBack: number) {
+  const local = new Date(now.getTime() + TASHKENT_OFFSET_MS)
+  const sinceMonday = (local.getUTCDay() + 6) % 7
+  const mondayLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() - sinceMonday)
+  return new Date(mondayLocal - TASHKENT_OFFSET_MS - weeksBack * 7 * DAY_MS)
+}
+
+/** "Dilnoza R.": a reviewer is named by their first name and the initial of the surname. */
+const authorOf = (name: string, surname: string) => (surname ? `${name} ${surname.slice(0, 1)}.` : name)
+
+const forbidden = () => new AppError('forbidden', 'forbidden')
+const notFound = () => new AppError('not_found', 'not_found')
+
+/** Body field -> column: what PUT /profile/{id} may change. */
+function changesOf(body: UpdateProfileBody): ProfileChanges {
+  const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null)
+  const changes: ProfileChanges = {
+    type: body.type,
+    name: body.name,
+    surname: body.surname,
+    patronymic: blankToNull(body.patronymic),
+    email: blankToNull(body.email),
+    birthday: body.birthday,
+    gender: body.gender,
+    address: blankToNull(body.address),
+    languages: body.languages?.filter(Boolean),
+    acceptsOrders: body.accepts_orders,
+    lookingForInternship: body.looking_for_internship,
+    worksRemotely: body.works_remotely,
+    acceptsAtOwnPlace: body.accepts_at_own_place,
+    about: blankToNull(body.about),
+    districtIds: body.district_ids && [...new Set(body.district_ids)],
+    workAddresses: body.work_addresses?.filter(Boolean),
+    discountPercent: body.discount_percent,
+    discountText: blankToNull(body.discount_text),
+    telegramNotifications: body.telegram_notifications,
+    emailNotifications: body.email_notifications,
+  }
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
+}
+
+/** The caller's own profile and account, and what everyone sees of a specialist. */
+export function createProfileService(deps: Deps) {
+  const { profiles, users, sessions, specialities, portfolio, districts, storage, clock } = deps
+
+  async function reviewsPage(userId: number, page: number, perPage: number, locale: Locale) {
+    const rows = await profiles.reviewsOf(userId, page, perPage)
+    return rows.map((row): UserReview => ({
+      id: row.id,
+      order_id: row.orderId,
+      rating: row.rating,
+      comment: row.comment,
+      created_at: row.createdAt.toISOString(),
+      author: authorOf(row.authorName, row.authorSurname),
+      service:
+        row.serviceId !== null && row.serviceName !== null
+          ? { id: row.serviceId, name: inLocale(row.serviceName, locale) }
+          : null,
+    }))
+  }
+
+  async function assertPassword(user: UserRow, password: string, field: string) {
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw fieldError(field, 'current_password_wrong')
+  }
+
+  return {
+    async own(user: UserRow, withParam: string | undefined, locale: Locale) {
+      const wanted = new Set((withParam ?? '').split(',').map((part) => part.trim()))
+      const profile = presentProfile(user, clock.now())
+      if (!wanted.has('specialities')) return profile
+      const rows = await specialities.ofUser(user.id, false)
+      return { ...profile, specialities: rows.map((row) => presentSpeciality(row, locale)) }
+    },
+
+    async update(id: number, body: UpdateProfileBody, caller: UserRow) {
+      if (id !== caller.id) throw forbidden()
+      const changes = changesOf(body)
+      if (changes.districtIds && changes.districtIds.length > 0) {
+        const known = await districts.byIds(changes.districtIds)
+        if (known.length !== changes.districtIds.length) throw fieldError('district_ids', 'id_invalid')
+      }
+      const named = changes.name !== undefined || changes.surname !== undefined
+      const updated = await users.update(
+        id,
+        {
+          ...changes,
+          ...(named && {
+            searchName: searchTextOf([changes.name ?? caller.name, changes.surname ?? caller.surname]),
+          }),
+        },
+        clock.now(),
+      )
+      if (!updated) throw notFound()
+      return presentProfile(updated, clock.now())
+    },
+
+    /** A new photo: checked by its bytes, re-encoded without EXIF/GPS, with a square thumbnail; the old files go. */
+    async uploadAvatar(bytes: Buffer | undefined, caller: UserRow) {
+      const images = bytes ? await reencodeAvatar(bytes) : null
+      if (!images) throw fieldError('file', 'file_invalid')
+      const folder = `avatars/${caller.id}`
+      const [avatar, avatarThumb] = await Promise.all([
+        storage.save(folder, images.avatar, 'webp'),
+        storage.save(folder, images.thumb, 'webp'),
+      ])
+      const updated = await users.update(caller.id, { avatar, avatarThumb }, clock.now())
+      if (!updated) throw notFound()
+      await Promise.all(
+        [caller.avatar, caller.avatarThumb].flatMap((path) => (path ? [storage.remove(path)] : [])),
+      )
+      return presentProfile(updated, clock.now())
+    },
+
+    /** The current password proves the owner; every other session of the account ends. */
+    async changePassword(
+      body: { current_password: string; password: string },
+      caller: UserRow,
+      sessionId: string,
+    ) {
+      await assertPassword(caller, body.current_password, 'current_password')
+      if (isCommonPassword(body.password)) throw fieldError('password', 'password_too_common')
+      const now = clock.now()
+      await users.setPassword(caller.id, await hashPassword(body.password), caller.type, now)
+      await sessions.revokeOthersOfUser(caller.id, sessionId, 'password_reset', now)
+      return { status: true }
+    },
+
+    /** Deletes the caller's own account with their password; orders and reviews stay, anonymised. */
+    async deleteAccount(id: number, password: string, caller: UserRow) {
+      if (id !== caller.id) throw forbidden()
+      await assertPassword(caller, password, 'password')
+      await profiles.anonymise(caller.id, clock.now())
+      await Promise.all(
+        ['avatars', 'documents', 'works'].map((kind) => storage.removeFolder(`${kind}/${caller.id}`)),
+      )
+      return { status: true }
+    },
+
+    /** The last STATISTICS_WEEKS weeks (Tashkent, from Monday), oldest first, the current one last. */
+    async statistics(caller: UserRow) {
+      const start = tashkentMonday(clock.now(), STATISTICS_WEEKS - 1)
+      const figures = await profiles.weeklyFigures(caller.id, start, tashkentDay(start))
+      return {
+        weeks: Array.from({ length: STATISTICS_WEEKS }, (_, week) => {
+          const reviewed = figures.reviewed.get(week)
+          return {
+            week: tashkentDay(new Date(start.getTime() + week * 7 * DAY_MS)),
+            views: figures.views.get(week)?.n ?? 0,
+            replies: figures.sent.get(week)?.n ?? 0,
+            chosen: figures.chosen.get(week)?.n ?? 0,
+            completed: figures.completed.get(week)?.n ?? 0,
+            reviews: reviewed?.n ?? 0,
+            rating: reviewed?.average == null ? null : Math.round(Number(reviewed.average) * 100) / 100,
+          }
+        }),
+      }
+    },
+
+    /**
+     * What anyone sees of a user, by slug or id: public fields only (decision 009), active specialties only to
+     * others, and the read counted as a view of the day unless it is the owner's own.
+     */
+    async publicProfile(
+      slugOrId: string,
+      caller: UserRow | undefined,
+      locale: Locale,
+    ): Promise<PublicProfile> {
+      const user =
+        /^\d{1,10}$/.test(slugOrId) && Number(slugOrId) <= MAX_ID
+          ? await profiles.findLive(Number(slugOrId))
+          : await profiles.findLiveBySlug(slugOrId)
+      if (!user) throw notFound()
+      const owner = caller?.id === user.id
+      const now = clock.now()
+      const [specialityRows, documentList, workList, latest, districtRows] = await Promise.all([
+        specialities.ofUser(user.id, !owner),
+        portfolio.list('documents', user.id, 1, DOCUMENTS_MAX),
+        portfolio.list('works', user.id, 1, WORKS_MAX),
+        reviewsPage(user.id, 1, LATEST_REVIEWS, locale),
+        districts.byIds(user.districtIds),
+        owner ? undefined : profiles.countView(user.id, tashkentDay(now)),
+      ])
+      return {
+        id: user.id,
+        slug: user.slug,
+        name: user.name,
+        surname: user.surname,
+        avatar: user.avatar,
+        avatar_thumb: user.avatarThumb,
+        rating: user.rating,
+        reviews_count: user.reviewsCount,
+        is_online: isOnline(user.lastSeenAt, now),
+        last_seen_at: user.lastSeenAt?.toISOString() ?? null,
+        verification: user.verification,
+        about: user.about,
+        languages: user.languages,
+        accepts_orders: user.acceptsOrders,
+        works_remotely: user.worksRemotely,
+        accepts_at_own_place: user.acceptsAtOwnPlace,
+        looking_for_internship: user.lookingForInternship,
+        discount_percent: user.discountPercent,
+        discount_text: user.discountText,
+        districts: districtRows.map((district) => ({
+          id: district.id,
+          name: inLocale(district.name, locale),
+          region_id: district.regionId,
+        })),
+        work_addresses: user.workAddresses,
+        specialities: specialityRows.map((row) => presentSpeciality(row, locale)),
+        documents: documentList.items.map(presentDocument),
+        works: workList.items.map(presentWork),
+        latest_reviews: latest,
+        created_at: user.createdAt.toISOString(),
+      }
+    },
+
+    async reviews(userId: number, page: number, perPage: number, locale: Locale) {
+      const user = await profiles.findLive(userId)
+      if (!user) throw notFound()
+      const [collection, breakdown] = await Promise.all([
+        reviewsPage(userId, page, perPage, locale),
+        profiles.ratingBreakdown(userId),
+      ])
+      return {
+        collection,
+        meta: { page, perPage, total: user.reviewsCount },
+        breakdown,
+        rating: user.rating,
+        reviews_count: user.reviewsCount,
+      }
+    },
+  }
+}
+export type ProfileService = ReturnType<typeof createProfileService>

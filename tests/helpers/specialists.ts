@@ -1,0 +1,145 @@
+import { and, asc, eq, ne } from 'drizzle-orm'
+import sharp from 'sharp'
+import { V1 } from '#contract/endpoints.ts'
+import { categories, services } from '#server/db/schema/catalogue.ts'
+import { districts, regions } from '#server/db/schema/specialists.ts'
+import { register } from './auth-flows.ts'
+import type { TestApp } from './test-app.ts'
+
+export type Caller = { token: string; id: number; phone: string }
+
+/** A registered user with their id. */
+export async function user(t: TestApp, type: 'customer' | 'executor' = 'executor'): Promise<Caller> {
+  const session = await register(t, { type })
+  const profile = await t.call('GET', '/profile', session)
+  return { token: session.token, phone: session.phone, id: profile.json<{ id: number }>().id }
+}
+
+/** A JSON call with any method, as the given caller (a guest when null). */
+export const send = (
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  caller: { token: string } | null,
+  payload?: unknown,
+  lang = 'ru',
+) =>
+  t.inject({
+    method,
+    url: `${V1}${url}`,
+    ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+    headers: { 'accept-language': lang, ...(caller && { authorization: `Bearer ${caller.token}` }) },
+  })
+
+/** Two categories of the seeded catalogue with two services each, and a service of the other category. */
+export async function catalogue(t: TestApp) {
+  const db = t.db.db
+  const [first, second] = await db.select().from(categories).orderBy(asc(categories.position)).limit(2)
+  const servicesOf = (categoryId: number) =>
+    db
+      .select()
+      .from(services)
+      .where(and(eq(services.categoryId, categoryId), eq(services.status, 'approved')))
+      .orderBy(asc(services.id))
+      .limit(3)
+  const [ofFirst, ofSecond] = await Promise.all([servicesOf(first!.id), servicesOf(second!.id)])
+  return { first: first!, second: second!, ofFirst, ofSecond }
+}
+
+/** A region with two districts, named in the four languages. */
+export async function someDistricts(t: TestApp) {
+  const db = t.db.db
+  const [region] = await db
+    .insert(regions)
+    .values({
+      code: 'tashkent-city',
+      name: { ru: 'Ташкент', oz: 'Toshkent', uz: 'Тошкент', en: 'Tashkent' },
+    })
+    .returning()
+  const rows = await db
+    .insert(districts)
+    .values([
+      {
+        regionId: region!.id,
+        code: 'yunusabad',
+        position: 1,
+        name: {
+          ru: 'Юнусабадский район',
+          oz: 'Yunusobod tumani',
+          uz: 'Юнусобод тумани',
+          en: 'Yunusabad district',
+        },
+      },
+      {
+        regionId: region!.id,
+        code: 'chilanzar',
+        position: 2,
+        name: {
+          ru: 'Чиланзарский район',
+          oz: 'Chilonzor tumani',
+          uz: 'Чилонзор тумани',
+          en: 'Chilanzar district',
+        },
+      },
+    ])
+    .returning()
+  return { region: region!, yunusabad: rows[0]!, chilanzar: rows[1]! }
+}
+
+export const unusedService = async (t: TestApp, categoryId: number) =>
+  (await t.db.db.select().from(services).where(ne(services.categoryId, categoryId)).limit(1))[0]!
+
+const BOUNDARY = '----fika-upload'
+/** A multipart body with one `file`. */
+export function multipart(bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ])
+}
+export const upload = (
+  t: TestApp,
+  url: string,
+  caller: { token: string } | null,
+  body: Buffer,
+  lang = 'ru',
+) =>
+  t.inject({
+    method: 'POST',
+    url: `${V1}${url}`,
+    headers: {
+      ...(caller && { authorization: `Bearer ${caller.token}` }),
+      'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      'accept-language': lang,
+    },
+    payload: body,
+  })
+
+/** A photo as a phone takes it: JPEG with EXIF (camera and GPS). */
+export const phonePhoto = (width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a6f97' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'PhoneMaker', Copyright: 'Private person' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 17/1 0/1' },
+    })
+    .toBuffer()
+
+/** Adds a specialty with the given services (prices in tiyin) for the caller. */
+export async function addSpeciality(
+  t: TestApp,
+  caller: Caller,
+  category: number,
+  lines: { service: number; price_from?: number | null; price_to?: number | null; active?: boolean }[],
+) {
+  const response = await send(t, 'POST', `/speciality/${caller.id}/all`, caller, {
+    category,
+    services: lines,
+  })
+  if (response.statusCode !== 200)
+    throw new Error(`add speciality answered ${response.statusCode}: ${response.body}`)
+  return response.json<{ id: number; services: { id: number; service: { id: number } }[] }>()
+}
