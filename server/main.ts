@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts'
 import { seedDemoUsers } from './db/seed.ts'
 import { seedCatalogue, seedContent } from './db/seed/catalogue-seed.ts'
 import { seedDemoOrders } from './db/seed/demo-orders.ts'
+import { seedRegions } from './db/seed/regions-seed.ts'
 import { resolveSecret } from './secret.ts'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -18,8 +19,9 @@ async function start() {
   // The catalogue and the information pages are product content: an empty database gets them in any environment.
   const catalogue = await seedCatalogue(database.db)
   const content = await seedContent(database.db)
-  if (catalogue + content > 0)
-    app.log.info({ services: catalogue, pages: content }, 'catalogue and content seeded')
+  const districts = await seedRegions(database.db)
+  if (catalogue + content + districts > 0)
+    app.log.info({ services: catalogue, pages: content, districts }, 'catalogue and content seeded')
 
   if (config.SEED_DEMO_USERS && config.NODE_ENV !== 'production') {
     const added = await seedDemoUsers(database.db)
