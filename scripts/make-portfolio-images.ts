@@ -127,8 +127,7 @@ const celebration = (p: Palette) =>
   `<path d="M0 60 Q200 160 400 60 Q600 160 800 60" fill="none" stroke="${p.deep}" stroke-width="4"/>` +
   [60, 140, 220, 300, 380, 460, 540, 620, 700]
     .map(
-      (x, i) =>
-        `<path d="M${x} ${70 + (i % 2) * 30} l24 0 l-12 36 Z" fill="${i % 2 ? p.accent : p.light}"/>`,
+      (x, i) => `<path d="M${x} ${70 + (i % 2) * 30} l24 0 l-12 36 Z" fill="${i % 2 ? p.accent : p.light}"/>`,
     )
     .join('') +
   [
@@ -207,9 +206,7 @@ const papers = (p: Palette, variant: number) =>
   rect(0, 0, WIDTH, HEIGHT, p.wall) +
   rect(240, 90, 300, 400, '#ffffff', 'rx="8" transform="rotate(-6 390 290)"') +
   rect(260, 100, 300, 400, '#ffffff', `rx="8" stroke="${p.deep}" stroke-width="4"`) +
-  [150, 190, 230, 270, 310]
-    .map((y, i) => rect(295, y, i === 4 ? 140 : 230, 14, p.wall, 'rx="7"'))
-    .join('') +
+  [150, 190, 230, 270, 310].map((y, i) => rect(295, y, i === 4 ? 140 : 230, 14, p.wall, 'rx="7"')).join('') +
   (variant === 0
     ? circle(480, 420, 46, p.deep, 'fill-opacity="0.85"') + circle(480, 420, 30, p.light)
     : `<path d="M300 420 q40 -50 80 0 t80 0" stroke="${p.deep}" stroke-width="6" fill="none"/>`) +
