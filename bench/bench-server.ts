@@ -15,15 +15,18 @@ export type BenchServer = {
   token: string
   services: number
   database: string
+  /** With `specialists`: service and district ids that have specialists, and some of their slugs. */
+  sample?: { pairs: { service: number; district: number }[]; slugs: string[] }
   stop: () => Promise<void>
 }
 
-async function serve(dataDir: string, extraServices: number, orderCount: number) {
+async function serve(dataDir: string, extraServices: number, orderCount: number, specialistCount: number) {
   const { buildApp } = await import('#server/app.ts')
   const { testConfig } = await import('#server/config.ts')
   const { openDatabase } = await import('#server/db/client.ts')
   const { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } = await import('#server/db/seed.ts')
   const { seedCatalogue, seedContent } = await import('#server/db/seed/catalogue-seed.ts')
+  const { seedRegions } = await import('#server/db/seed/regions-seed.ts')
   // With DATABASE_URL the bench fills a database of its own on that server and drops it afterwards.
   const database = process.env.DATABASE_URL
     ? await (await import('#tests/helpers/database.ts')).createTestDatabase()
@@ -32,7 +35,9 @@ async function serve(dataDir: string, extraServices: number, orderCount: number)
   await seedDemoUsers(database.db)
   const services = await seedCatalogue(database.db, { extraServices })
   await seedContent(database.db)
+  await seedRegions(database.db)
   if (orderCount > 0) await seedOrders(database, orderCount)
+  const sample = specialistCount > 0 ? await seedSpecialists(database, specialistCount) : undefined
   const app = await buildApp({
     config: { ...testConfig({ RATE_LIMIT_PER_MINUTE: 1_000_000_000 }), JWT_SECRET: 'b'.repeat(48) },
     database,
@@ -45,7 +50,7 @@ async function serve(dataDir: string, extraServices: number, orderCount: number)
   })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   process.stdout.write(
-    `${JSON.stringify({ address, token: login.json().token, services, database: database.kind })}\n`,
+    `${JSON.stringify({ address, token: login.json().token, services, database: database.kind, sample })}\n`,
   )
   process.on(
     'SIGTERM',
@@ -58,7 +63,7 @@ async function serve(dataDir: string, extraServices: number, orderCount: number)
 }
 
 export async function startBenchServer(
-  options: { extraServices?: number; orders?: number } = {},
+  options: { extraServices?: number; orders?: number; specialists?: number } = {},
 ): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-'))
   const child = spawn(
@@ -69,6 +74,7 @@ export async function startBenchServer(
       dataDir,
       String(options.extraServices ?? 0),
       String(options.orders ?? 0),
+      String(options.specialists ?? 0),
     ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -110,5 +116,63 @@ async function seedOrders(database: { db: Database }, count: number) {
   await database.db.execute(sql`analyze orders`)
 }
 
+/**
+ * Specialists in SQL (generate_series), like the orders: N executors, three in five working in Tashkent's districts
+ * and the rest anywhere, each with one specialty of the 16 categories, two to five of its services priced in tiyin,
+ * one to three districts, a rating and a reviews count. Answers pairs of a service and a district that have
+ * specialists, and some slugs, for the benchmark to ask about.
+ */
+async function seedSpecialists(database: { db: Database }, count: number) {
+  const { sql } = await import('drizzle-orm')
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+  await database.db.execute(sql`
+    with tashkent as (select array_agg(d.id order by d.position) as ids from districts d
+                        join regions r on r.id = d.region_id where r.code = 'tashkent-city'),
+         everywhere as (select array_agg(id order by id) as ids from districts)
+    insert into users (slug, type, phone, name, surname, password_hash, rating, reviews_count, verification,
+                       district_ids, about, last_seen_at)
+    select 'bench-specialist-' || g, 'executor', '99880' || lpad(g::text, 7, '0'),
+           (array['Dilnoza','Sardor','Malika','Bekzod','Nodira','Jamshid','Зарина','Тимур'])[1 + g % 8],
+           (array['Rahimova','Aliyev','Tursunova','Karimov','Yusupova','Ergashev','Хасанова','Ахмедов'])[1 + g % 8],
+           'bench-no-login', round((3 + random() * 2)::numeric, 1), g % 60, g % 4,
+           case when g % 5 < 3
+                then array[t.ids[1 + g % cardinality(t.ids)], t.ids[1 + (g / 7) % cardinality(t.ids)]]
+                else array[e.ids[1 + g % cardinality(e.ids)]] end,
+           'Опыт работы ' || (1 + g % 20) || ' лет.', now() - (g % 1440) * interval '1 minute'
+    from generate_series(1, ${count}) as g, tashkent t, everywhere e`)
+  await database.db.execute(sql`
+    with ordered as (select id, row_number() over (order by id) - 1 as n from categories),
+         total as (select count(*) as c from categories)
+    insert into specialities (user_id, category_id, active)
+    select u.id, o.id, u.id % 50 <> 0
+    from users u, total, ordered o
+    where u.slug like 'bench-specialist-%' and o.n = u.id % total.c`)
+  await database.db.execute(sql`
+    insert into speciality_services (speciality_id, user_id, service_id, price_from, price_to, active)
+    select s.id, s.user_id, v.id, p.from_tiyin, p.from_tiyin + (1 + s.user_id % 4) * 5000000, true
+    from specialities s
+    join users u on u.id = s.user_id and u.slug like 'bench-specialist-%'
+    join lateral (select id from services
+                  where category_id = s.category_id and parent_id is null and status = 'approved'
+                  order by id offset (s.user_id % 4) limit 2 + s.user_id % 4) v on true
+    cross join lateral (select (5 + (s.user_id + v.id) % 50) * 2000000::bigint as from_tiyin) p`)
+  await database.db.execute(sql`analyze users, specialities, speciality_services, districts`)
+  const pairs = await rows<{ service: number; district: number }>(sql`
+    select l.service_id as service, u.district_ids[1] as district
+    from speciality_services l join users u on u.id = l.user_id
+    where u.slug like 'bench-specialist-%'
+    group by 1, 2 order by count(*) desc limit 4`)
+  const slugs = await rows<{ slug: string }>(
+    sql`select slug from users where slug like 'bench-specialist-%' order by id desc limit 20`,
+  )
+  return { pairs, slugs: slugs.map((row) => row.slug) }
+}
+
 if (process.argv[2] === '--serve')
-  await serve(process.argv[3]!, Number(process.argv[4] ?? 0), Number(process.argv[5] ?? 0))
+  await serve(
+    process.argv[3]!,
+    Number(process.argv[4] ?? 0),
+    Number(process.argv[5] ?? 0),
+    Number(process.argv[6] ?? 0),
+  )

@@ -1,9 +1,12 @@
+import { createLocalStorage } from './adapters/storage/local-storage.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoUsers } from './db/seed.ts'
 import { seedCatalogue, seedContent } from './db/seed/catalogue-seed.ts'
 import { seedDemoOrders } from './db/seed/demo-orders.ts'
+import { seedDemoSpecialists } from './db/seed/demo-specialists.ts'
+import { seedRegions } from './db/seed/regions-seed.ts'
 import { resolveSecret } from './secret.ts'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -18,8 +21,9 @@ async function start() {
   // The catalogue and the information pages are product content: an empty database gets them in any environment.
   const catalogue = await seedCatalogue(database.db)
   const content = await seedContent(database.db)
-  if (catalogue + content > 0)
-    app.log.info({ services: catalogue, pages: content }, 'catalogue and content seeded')
+  const districts = await seedRegions(database.db)
+  if (catalogue + content + districts > 0)
+    app.log.info({ services: catalogue, pages: content, districts }, 'catalogue and content seeded')
 
   if (config.SEED_DEMO_USERS && config.NODE_ENV !== 'production') {
     const added = await seedDemoUsers(database.db)
@@ -28,6 +32,13 @@ async function start() {
       const orders = await seedDemoOrders(database.db, new Date())
       if (orders > 0) app.log.info({ orders }, 'demo orders seeded')
     }
+    // After the open orders: the specialists' own orders are completed ones, which would stop those.
+    const specialists = await seedDemoSpecialists(
+      database.db,
+      createLocalStorage(config.DATA_DIR),
+      new Date(),
+    )
+    if (specialists > 0) app.log.info({ specialists }, 'demo specialists seeded')
   }
 
   // Old codes and failure records only matter inside their windows; clearing them keeps the limit queries small.

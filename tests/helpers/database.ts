@@ -44,6 +44,8 @@ export const CATALOGUE_TABLES = [
   'content_pages',
   'blog_categories',
   'blog_posts',
+  'regions',
+  'districts',
 ]
 
 /** Empties every table of the app (but those kept), keeping the schema, so each test starts from no rows. */

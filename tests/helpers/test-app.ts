@@ -6,6 +6,7 @@ import { testConfig, type Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { addSeconds } from '#server/lib/clock.ts'
 import { seedCatalogue, seedContent } from '#server/db/seed/catalogue-seed.ts'
+import { seedRegions } from '#server/db/seed/regions-seed.ts'
 import { CATALOGUE_TABLES, createTestDatabase, truncateAll } from './database.ts'
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
@@ -29,7 +30,7 @@ export function useTestApp(
   options: {
     config?: Partial<Config>
     deps?: Partial<AppDeps>
-    /** Seed the catalogue and content once for the file and keep them between tests. */
+    /** Seed the catalogue, content, regions and districts once for the file and keep them between tests. */
     catalogue?: boolean | { extraServices: number }
   } = {},
 ) {
@@ -41,6 +42,7 @@ export function useTestApp(
     if (options.catalogue) {
       await seedCatalogue(database.db, typeof options.catalogue === 'object' ? options.catalogue : {})
       await seedContent(database.db)
+      await seedRegions(database.db)
     }
   })
   beforeEach(async () => {
