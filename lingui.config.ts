@@ -9,6 +9,8 @@ import type { LinguiConfig } from '@lingui/conf'
 const LAZY_FEATURES = [
   'auth',
   'content',
+  'executors',
+  'feedbacks',
   'home',
   'map',
   'member-menu',
@@ -17,6 +19,9 @@ const LAZY_FEATURES = [
   'order-wizard',
   'order-words',
   'orders-list',
+  'profile-share',
+  'public-profile',
+  'specialist-words',
 ]
 
 /** Messages are written in English in the code and translated into ru (the default language), oz and uz. */

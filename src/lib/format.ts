@@ -87,3 +87,7 @@ export function formatPhone(phone: string) {
   const match = /^998(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(digits)
   return match ? `+998 ${match[1]} ${match[2]}-${match[3]}-${match[4]}` : phone
 }
+
+/** A rating with one decimal, as the language writes it: "4,8" in Russian and Uzbek, "4.8" in English. */
+export const formatRating = (value: number, locale: Locale = activeLocale()) =>
+  new Intl.NumberFormat(intlTag(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)

@@ -1,14 +1,11 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { ExecutorsScreen } from '#src/features/executors/components/executors-screen.tsx'
+import { parseExecutorsSearch } from '#src/features/executors/executors-search.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
+// The screen lives in its feature so that its messages load with it (docs/decisions/007).
 export const Route = createFileRoute('/executors')({
+  validateSearch: parseExecutorsSearch,
   beforeLoad: guardRoute('executors'),
   component: ExecutorsScreen,
 })
-
-function ExecutorsScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Specialists`} lead={t`Specialists of every category will be listed here.`} />
-}

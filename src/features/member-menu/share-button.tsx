@@ -1,43 +1,24 @@
 import { useLingui } from '@lingui/react/macro'
 import { Share2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { ShareProfileButton } from '#src/features/profile-share/components/share-profile-button.tsx'
 import { useSession } from '#src/lib/session-store.ts'
 
-const COPIED_FOR_MS = 1000
-
 /**
- * Shares the executor's public profile: the phone's own share sheet where there is one, else the link is copied
- * with a one-second confirmation. The full share dialog (QR, seven targets) comes with the profile screens.
+ * Shares the executor's own public profile (spec section 1): the phone's share sheet first where there is one,
+ * else the share dialog (link, QR code, seven services), which loads on the first click.
  */
 export function ShareButton() {
   const { t } = useLingui()
   const profile = useSession((state) => state.profile)
-  const [copied, setCopied] = useState(false)
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS)
-    return () => clearTimeout(timer)
-  }, [copied])
   if (!profile) return null
-  const url = `${window.location.origin}/profile/${profile.slug}`
-
-  const share = async () => {
-    if (navigator.share) {
-      await navigator.share({ title: `${profile.name} ${profile.surname}`, url }).catch(() => undefined)
-      return
-    }
-    await navigator.clipboard?.writeText(url)
-    setCopied(true)
-  }
-
   return (
-    <button type="button" className="icon-button" onClick={share} aria-label={t`Share my profile`}>
-      <Share2 />
-      {copied && (
-        <span className="toast-inline" role="status">
-          {t`Link copied`}
-        </span>
-      )}
-    </button>
+    <ShareProfileButton
+      slug={profile.slug}
+      name={`${profile.name} ${profile.surname}`}
+      className="icon-button"
+      label={t`Share my profile`}
+    >
+      <Share2 aria-hidden="true" />
+    </ShareProfileButton>
   )
 }

@@ -1,14 +1,15 @@
-import { useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { createFileRoute, useParams } from '@tanstack/react-router'
+import { NotFound } from '#src/components/not-found.tsx'
+import { FeedbacksScreen } from '#src/features/feedbacks/components/feedbacks-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/feedbacks/$userId')({
   beforeLoad: guardRoute('feedbacks'),
-  component: FeedbacksScreen,
+  component: FeedbacksRoute,
 })
 
-function FeedbacksScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Reviews`} lead={t`Reviews left for this user will be listed here.`} />
+function FeedbacksRoute() {
+  // NOTE: not Route.useParams(), for the reason given in ../order/$orderId.tsx.
+  const { userId } = useParams({ from: '/feedbacks/$userId' })
+  return /^\d{1,12}$/.test(userId) ? <FeedbacksScreen key={userId} userId={Number(userId)} /> : <NotFound />
 }

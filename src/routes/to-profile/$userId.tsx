@@ -1,10 +1,22 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
-/** A redirect-style entry: links that know only a user id land on the public profile. */
+/**
+ * A redirect-style entry: links that know only a user id land on the profile's slug address, the one it is shared
+ * by. The profile call loads only here (a lazy import, not with the first screen); without an answer the profile
+ * opens by id, which says itself what went wrong.
+ */
 export const Route = createFileRoute('/to-profile/$userId')({
-  beforeLoad: ({ params }) => {
+  beforeLoad: async ({ params }) => {
     guardRoute('to_profile')()
-    throw redirect({ to: '/profile/$slug', params: { slug: params.userId }, replace: true })
+    let slug = params.userId
+    if (/^\d{1,12}$/.test(params.userId)) {
+      const { publicProfileApi } = await import('#src/features/public-profile/api/profile-api.ts')
+      slug = await publicProfileApi
+        .profile(params.userId)
+        .then((answer) => answer.data.slug)
+        .catch(() => params.userId)
+    }
+    throw redirect({ to: '/profile/$slug', params: { slug }, replace: true })
   },
 })

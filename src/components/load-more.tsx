@@ -1,0 +1,35 @@
+import { Trans } from '@lingui/react/macro'
+import { useEffect, type ReactNode } from 'react'
+import { useInView } from 'react-intersection-observer'
+
+// The next page starts loading a little before the end of the list is reached.
+const LOAD_AHEAD_MARGIN = '400px 0px'
+
+/**
+ * The end of an endless list: the next page loads as it scrolls into view, or with its button (keyboards, screen
+ * readers, browsers without IntersectionObserver). "Loading…" is in the app's catalog.
+ */
+export function LoadMore({
+  loading,
+  ready,
+  onMore,
+  label,
+}: {
+  loading: boolean
+  /** Nothing is loading or failed: reaching the end may load the next page. */
+  ready: boolean
+  onMore: () => void
+  label: ReactNode
+}) {
+  const { ref, inView } = useInView({ rootMargin: LOAD_AHEAD_MARGIN, fallbackInView: false })
+  useEffect(() => {
+    if (inView && ready) onMore()
+  }, [inView, ready, onMore])
+  return (
+    <div ref={ref} className="load-more">
+      <button type="button" className="button button--secondary" onClick={onMore} disabled={loading}>
+        {loading ? <Trans>Loading…</Trans> : label}
+      </button>
+    </div>
+  )
+}

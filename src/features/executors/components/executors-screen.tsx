@@ -1,0 +1,120 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import type { ExecutorCard as Card } from '#contract/schemas/specialists.ts'
+import { LoadMore } from '#src/components/load-more.tsx'
+import { SavedNotice } from '#src/components/saved-notice.tsx'
+import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
+import { useSaved } from '#src/features/catalogue/use-saved.ts'
+import { formatNumber } from '#src/lib/format.ts'
+import { usePagedList } from '#src/lib/use-paged-list.ts'
+import { executorsApi } from '../api/executors-api.ts'
+import { loadExecutorsCatalog } from '../catalog.ts'
+import { executorsQueryOf } from '../executors-query.ts'
+import type { ExecutorsSearch } from '../executors-search.ts'
+import { ExecutorCard } from './executor-card.tsx'
+import { ExecutorsFilters } from './executors-filters.tsx'
+import '../executors.css'
+
+// These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
+// loaded.
+await loadExecutorsCatalog()
+
+export const PER_PAGE = 12
+
+/** /executors: find a specialist by name or service, category, district, rating and price, in any script. */
+export function ExecutorsScreen() {
+  const { t } = useLingui()
+  // Through the hooks rather than Route.*, for the reason given in orders-list/components/orders-screen.tsx.
+  const search = useSearch({ from: '/executors' })
+  const navigate = useNavigate({ from: '/executors' })
+  const catalogue = useSaved('categories:all', catalogueApi.categoriesWithServices)
+  const regions = useSaved('districts', executorsApi.districts)
+  const key = JSON.stringify(search)
+  const list = usePagedList<Card>(
+    key,
+    async (page) => {
+      const answer = await executorsApi.page(executorsQueryOf(search, page, PER_PAGE))
+      return {
+        items: answer.data.collection,
+        total: answer.data.meta.total,
+        savedAt: answer.saved ? answer.savedAt : null,
+      }
+    },
+    PER_PAGE,
+  )
+
+  const found = formatNumber(list.total)
+
+  return (
+    <ScreenLayout
+      title={t`Specialists`}
+      description={t`Specialists in Uzbekistan: find one by service and district, compare ratings, reviews and prices.`}
+    >
+      <ExecutorsFilters
+        key={key}
+        search={search}
+        categories={catalogue.status === 'ready' ? catalogue.data : []}
+        regions={regions.status === 'ready' ? regions.data : []}
+        onApply={(filters: ExecutorsSearch) => void navigate({ search: filters })}
+      />
+      {list.status === 'loading' ? (
+        <p role="status" className="executors__status">
+          <Trans>Loading specialists…</Trans>
+        </p>
+      ) : list.status === 'failed' ? (
+        <div role="alert" className="specialists-problem">
+          <p>
+            {list.offline ? (
+              <Trans>No internet connection, and this search has not been saved on this device yet.</Trans>
+            ) : (
+              <Trans>The specialists could not be loaded.</Trans>
+            )}
+          </p>
+          <button type="button" className="button" onClick={list.retry}>
+            <Trans>Try again</Trans>
+          </button>
+        </div>
+      ) : (
+        <section aria-label={t`Search results`} className="executors">
+          {list.savedAt !== null && <SavedNotice savedAt={list.savedAt} />}
+          {list.items.length === 0 ? (
+            <p className="executors__empty">
+              <Trans>No executors for this service type</Trans>
+            </p>
+          ) : (
+            <>
+              <p className="executors__total" role="status">
+                <Trans>Specialists found: {found}</Trans>
+              </p>
+              <ul className="executors__list">
+                {list.items.map((executor) => (
+                  <li key={executor.id}>
+                    <ExecutorCard executor={executor} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {list.status === 'more-failed' && (
+            <p role="alert" className="specialists-problem">
+              {list.offline ? (
+                <Trans>No internet connection: the next specialists could not be loaded.</Trans>
+              ) : (
+                <Trans>The next specialists could not be loaded.</Trans>
+              )}
+            </p>
+          )}
+          {list.hasMore && (
+            <LoadMore
+              loading={list.status === 'loading-more'}
+              ready={list.status === 'ready'}
+              onMore={list.loadMore}
+              label={<Trans>Show more specialists</Trans>}
+            />
+          )}
+        </section>
+      )}
+    </ScreenLayout>
+  )
+}

@@ -1,0 +1,179 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Copy, Download } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import type QRCodeStyling from 'qr-code-styling'
+import { Modal } from '#src/components/modal.tsx'
+import { loadProfileShareCatalog } from '../catalog.ts'
+import { SHARE_TARGETS, TARGET_NAMES, shareAddress } from '../share-targets.ts'
+import '../profile-share.css'
+
+// These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
+// loaded.
+await loadProfileShareCatalog()
+
+/** The spec's confirmation after copying the link shows for one second. */
+export const COPIED_FOR_MS = 1000
+const QR_SIZE_PX = 220
+
+export type ShareDialogProps = {
+  open: boolean
+  onClose: () => void
+  /** The profile's address (by slug): what every option shares. */
+  url: string
+  /** The specialist's name, for the text that goes with the link and the PNG's file name. */
+  name: string
+  /** The file name of the QR code's PNG, without the extension. */
+  fileName: string
+}
+
+/**
+ * Share a profile: copy its link (confirmed for a second), its QR code (drawn by qr-code-styling, loaded only
+ * here, and downloadable as PNG), and seven services that share the link. The dialog traps focus and closes on
+ * Escape (components/modal.tsx).
+ */
+export default function ShareDialog({ open, onClose, url, name, fileName }: ShareDialogProps) {
+  const { t } = useLingui()
+  const text = t`${name} on Fika: services, prices and reviews`
+  return (
+    <Modal open={open} title={t`Share the profile`} onClose={onClose}>
+      {open && (
+        <div className="share-dialog">
+          <CopyLink url={url} />
+          <QrCode url={url} fileName={fileName} />
+          <h3 className="share-dialog__subtitle">
+            <Trans>Share on</Trans>
+          </h3>
+          <ul className="share-dialog__targets">
+            {SHARE_TARGETS.map((target) => {
+              const service = TARGET_NAMES[target]
+              return (
+                <li key={target}>
+                  <a
+                    className={`share-target share-target--${target}`}
+                    href={shareAddress(target, url, text)}
+                    {...(target === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+                    aria-label={target === 'email' ? t`Send by e-mail` : t`Share on ${service}`}
+                  >
+                    {target === 'email' ? t`E-mail` : service}
+                  </a>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      )}
+    </Modal>
+  )
+}
+
+function CopyLink({ url }: { url: string }) {
+  const { t } = useLingui()
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [state, setState] = useState<'idle' | 'copied' | 'select'>('idle')
+  useEffect(() => {
+    if (state !== 'copied') return
+    const timer = setTimeout(() => setState('idle'), COPIED_FOR_MS)
+    return () => clearTimeout(timer)
+  }, [state])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url)
+      setState('copied')
+    } catch {
+      // No clipboard (an insecure page, a refused permission): the link is selected for the person to copy.
+      input.current?.focus()
+      input.current?.select()
+      setState('select')
+    }
+  }
+
+  return (
+    <div className="share-dialog__link">
+      <label htmlFor={id} className="field__label">
+        <Trans>Profile link</Trans>
+      </label>
+      <div className="share-dialog__row">
+        <input
+          ref={input}
+          id={id}
+          className="field__input"
+          readOnly
+          value={url}
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="button" onClick={() => void copy()}>
+          <Copy className="icon" aria-hidden="true" /> <Trans>Copy link</Trans>
+        </button>
+      </div>
+      <p role="status" className="share-dialog__status">
+        {state === 'copied' && t`Link copied`}
+        {state === 'select' && t`The link is selected: copy it with your keyboard or the menu.`}
+      </p>
+    </div>
+  )
+}
+
+function QrCode({ url, fileName }: { url: string; fileName: string }) {
+  const { t } = useLingui()
+  const box = useRef<HTMLDivElement>(null)
+  const code = useRef<QRCodeStyling | null>(null)
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
+
+  useEffect(() => {
+    let live = true
+    // The library is needed only here: it loads when the dialog first shows a code.
+    import('qr-code-styling')
+      .then(({ default: QRCode }) => {
+        if (!live || !box.current) return
+        const qr = new QRCode({
+          width: QR_SIZE_PX,
+          height: QR_SIZE_PX,
+          type: 'canvas',
+          data: url,
+          margin: 8,
+          dotsOptions: { color: '#08573e', type: 'rounded' },
+          cornersSquareOptions: { type: 'extra-rounded' },
+          backgroundOptions: { color: '#ffffff' },
+        })
+        box.current.replaceChildren()
+        qr.append(box.current)
+        code.current = qr
+        setState('ready')
+      })
+      .catch(() => live && setState('failed'))
+    return () => {
+      live = false
+    }
+  }, [url])
+
+  return (
+    <div className="share-dialog__qr">
+      <div
+        ref={box}
+        className="share-dialog__qr-code"
+        role="img"
+        aria-label={t`QR code of the profile link`}
+      />
+      {state === 'loading' && (
+        <p role="status">
+          <Trans>Drawing the QR code…</Trans>
+        </p>
+      )}
+      {state === 'failed' && (
+        <p role="alert">
+          <Trans>The QR code could not be drawn. Check the connection and open the dialog again.</Trans>
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={state !== 'ready'}
+        onClick={() => void code.current?.download({ name: fileName, extension: 'png' })}
+      >
+        <Download className="icon" aria-hidden="true" /> <Trans>Download the QR code (PNG)</Trans>
+      </button>
+    </div>
+  )
+}

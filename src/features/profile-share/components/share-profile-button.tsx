@@ -1,0 +1,68 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react'
+
+// The dialog, its messages and the QR library load on the first click, not with the header or the profile.
+const ShareDialog = lazy(() => import('./share-dialog.tsx'))
+
+/** A phone (a coarse pointer) that has the system's share sheet. */
+const phoneShareSheet = () =>
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a media query
+  typeof navigator.share === 'function' && window.matchMedia?.('(pointer: coarse)').matches === true
+
+type ShareProfileButtonProps = {
+  /** The profile's slug: the shared link is /profile/{slug}, as the spec's share link is. */
+  slug: string
+  /** The specialist's full name. */
+  name: string
+  className: string
+  /** The button's content; `label` names it when the content is only an icon. */
+  children: ReactNode
+  label?: string | undefined
+}
+
+/**
+ * Shares a profile. On a phone the system's share sheet comes first (spec section 1); closing it without sharing
+ * opens the dialog (copy link, QR code, seven services), which is what every other device opens at once.
+ */
+export function ShareProfileButton({ slug, name, className, children, label }: ShareProfileButtonProps) {
+  const [open, setOpen] = useState(false)
+  const [used, setUsed] = useState(false)
+  const url = `${window.location.origin}/profile/${slug}`
+
+  const share = async () => {
+    if (phoneShareSheet()) {
+      try {
+        await navigator.share({ title: name, url })
+        return
+      } catch {
+        // Closed without sharing, or refused: the dialog offers the other ways.
+      }
+    }
+    setUsed(true)
+    setOpen(true)
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => void share()}
+        aria-label={label}
+        aria-haspopup="dialog"
+      >
+        {children}
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <ShareDialog
+            open={open}
+            onClose={() => setOpen(false)}
+            url={url}
+            name={name}
+            fileName={`fika-${slug}`}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}

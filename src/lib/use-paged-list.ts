@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from 'react'
+import { ApiError } from './api-client.ts'
+
+/** One page of a list as a screen gets it: the rows, the total, and whether it is the device's saved copy. */
+export type ListPage<T> = { items: T[]; total: number; savedAt: number | null }
+
+type List<T> = {
+  items: T[]
+  /** Pages loaded so far. */
+  pages: number
+  total: number
+  /** A page came back short: there is nothing after it. */
+  done: boolean
+  status: 'loading' | 'ready' | 'failed' | 'loading-more' | 'more-failed'
+  offline: boolean
+  savedAt: number | null
+}
+const START: List<never> = {
+  items: [],
+  pages: 0,
+  total: 0,
+  done: false,
+  status: 'loading',
+  offline: false,
+  savedAt: null,
+}
+const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0
+
+/**
+ * An endless list of `{ collection, meta }` pages: the first page, then one page more on each `loadMore`. A new
+ * `key` (another search) starts again from the first page. A row already listed is not listed twice when rows
+ * added meanwhile shift the pages. A saved copy (no network) is one page and has no "more".
+ */
+export function usePagedList<T extends { id: number }>(
+  key: string,
+  loadPage: (page: number) => Promise<ListPage<T>>,
+  perPage: number,
+) {
+  const [state, setState] = useState<{ key: string; list: List<T>; attempt: number }>({
+    key,
+    list: START,
+    attempt: 0,
+  })
+  const current = state.key === key ? state : { key, list: START as List<T>, attempt: 0 }
+  const { attempt } = current
+
+  useEffect(() => {
+    let live = true
+    loadPage(1)
+      .then((page) => {
+        if (!live) return
+        setState({
+          key,
+          attempt,
+          list: {
+            items: page.items,
+            pages: 1,
+            total: page.total,
+            done: page.items.length < perPage,
+            status: 'ready',
+            offline: false,
+            savedAt: page.savedAt,
+          },
+        })
+      })
+      .catch((error: unknown) => {
+        if (live) setState({ key, attempt, list: { ...START, status: 'failed', offline: isOffline(error) } })
+      })
+    return () => {
+      live = false
+    }
+    // The key stands for what loadPage asks; loadPage is a new closure every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, attempt])
+
+  const { list } = current
+  const hasMore = list.pages > 0 && list.savedAt === null && !list.done && list.items.length < list.total
+
+  const loadMore = useCallback(() => {
+    if (!hasMore || list.status === 'loading-more') return
+    const next = list.pages + 1
+    setState((previous) => ({ ...previous, list: { ...previous.list, status: 'loading-more' } }))
+    loadPage(next)
+      .then((page) =>
+        setState((previous) => {
+          if (previous.key !== key) return previous
+          const known = new Set(previous.list.items.map((item) => item.id))
+          const fresh = page.items.filter((item) => !known.has(item.id))
+          return {
+            ...previous,
+            list: {
+              ...previous.list,
+              items: [...previous.list.items, ...fresh],
+              pages: next,
+              total: page.total,
+              done: page.items.length < perPage,
+              status: 'ready',
+            },
+          }
+        }),
+      )
+      .catch((error: unknown) =>
+        setState((previous) =>
+          previous.key === key
+            ? { ...previous, list: { ...previous.list, status: 'more-failed', offline: isOffline(error) } }
+            : previous,
+        ),
+      )
+    // loadPage follows the key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.pages, list.status, hasMore, key, perPage])
+
+  const retry = useCallback(
+    () => setState((previous) => ({ key, list: START as List<T>, attempt: previous.attempt + 1 })),
+    [key],
+  )
+
+  return { ...list, hasMore, loadMore, retry }
+}
