@@ -35,9 +35,9 @@ describe('specialists', () => {
 
     await page.goto(`${product.url}/executors`)
     await page.getByText('Фильтры', { exact: true }).click()
-    await page.getByLabel('Категория').selectOption({ label: category })
-    await page.getByLabel('Услуга').selectOption({ label: line.service.name })
-    await page.getByLabel('Район').selectOption({ label: district })
+    await page.getByLabel('Категория', { exact: true }).selectOption({ label: category })
+    await page.getByLabel('Услуга', { exact: true }).selectOption({ label: line.service.name })
+    await page.getByLabel('Район', { exact: true }).selectOption({ label: district })
     await page.getByRole('button', { name: 'Найти специалистов' }).click()
     await expect.poll(() => new URL(page.url()).searchParams.get('service')).toBe(String(line.service.id))
     const name = `${card.name} ${card.surname}`

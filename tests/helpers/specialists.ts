@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import sharp from 'sharp'
 import { V1 } from '#contract/endpoints.ts'
 import { categories, services } from '#server/db/schema/catalogue.ts'
@@ -46,44 +46,16 @@ export async function catalogue(t: TestApp) {
   return { first: first!, second: second!, ofFirst, ofSecond }
 }
 
-/** A region with two districts, named in the four languages. */
+/** Tashkent city and two of its districts, as the catalogue seed of the test database has them. */
 export async function someDistricts(t: TestApp) {
   const db = t.db.db
-  const [region] = await db
-    .insert(regions)
-    .values({
-      code: 'tashkent-city',
-      name: { ru: 'Ташкент', oz: 'Toshkent', uz: 'Тошкент', en: 'Tashkent' },
-    })
-    .returning()
+  const [region] = await db.select().from(regions).where(eq(regions.code, 'tashkent-city'))
   const rows = await db
-    .insert(districts)
-    .values([
-      {
-        regionId: region!.id,
-        code: 'yunusabad',
-        position: 1,
-        name: {
-          ru: 'Юнусабадский район',
-          oz: 'Yunusobod tumani',
-          uz: 'Юнусобод тумани',
-          en: 'Yunusabad district',
-        },
-      },
-      {
-        regionId: region!.id,
-        code: 'chilanzar',
-        position: 2,
-        name: {
-          ru: 'Чиланзарский район',
-          oz: 'Chilonzor tumani',
-          uz: 'Чилонзор тумани',
-          en: 'Chilanzar district',
-        },
-      },
-    ])
-    .returning()
-  return { region: region!, yunusabad: rows[0]!, chilanzar: rows[1]! }
+    .select()
+    .from(districts)
+    .where(inArray(districts.code, ['yunusabad-district', 'chilanzar-district']))
+  const byCode = (code: string) => rows.find((row) => row.code === code)!
+  return { region: region!, yunusabad: byCode('yunusabad-district'), chilanzar: byCode('chilanzar-district') }
 }
 
 export const unusedService = async (t: TestApp, categoryId: number) =>

@@ -104,7 +104,7 @@ describe('errors', () => {
   })
 
   it('hides what went wrong inside a 500', async () => {
-    t.app.services.auth.profileOf = () => {
+    t.app.services.auth.authenticate = () => {
       throw new Error('relation "users" is broken at /srv/secret/path')
     }
     const { register } = await import('#tests/helpers/auth-flows.ts')

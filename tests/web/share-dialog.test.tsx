@@ -86,7 +86,7 @@ describe('the share dialog', () => {
     const u = encodeURIComponent(PROFILE_URL)
     const links = within(dialog)
       .getAllByRole('link')
-      .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])
+      .map((link) => [link.getAttribute('aria-label') ?? link.textContent, link.getAttribute('href')])
     expect(links).toHaveLength(7)
     const hrefOf = (label: string) => links.find(([name]) => name === label)?.[1]
     expect(hrefOf('Поделиться в Telegram')).toMatch(

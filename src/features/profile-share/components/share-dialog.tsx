@@ -52,9 +52,9 @@ export default function ShareDialog({ open, onClose, url, name, fileName }: Shar
                     className={`share-target share-target--${target}`}
                     href={shareAddress(target, url, text)}
                     {...(target === 'email' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
-                    aria-label={target === 'email' ? t`Send by e-mail` : t`Share on ${service}`}
+                    {...(target !== 'email' && { 'aria-label': t`Share on ${service}` })}
                   >
-                    {target === 'email' ? t`E-mail` : service}
+                    {target === 'email' ? t`Send by e-mail` : service}
                   </a>
                 </li>
               )
