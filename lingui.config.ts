@@ -17,6 +17,7 @@ const LAZY_FEATURES = [
   'order-wizard',
   'order-words',
   'orders-list',
+  'profile-editor',
 ]
 
 /** Messages are written in English in the code and translated into ru (the default language), oz and uz. */
