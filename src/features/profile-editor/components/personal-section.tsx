@@ -176,18 +176,29 @@ export function PersonalSection({ profile }: { profile: Profile }) {
             ))}
           </div>
         </fieldset>
-        <TextField
-          label={t`Home address`}
-          value={value.address}
-          maxLength={300}
-          autoComplete="street-address"
-          aria-describedby="profile-address-private"
-          error={fieldError('address')}
-          onChange={(event) => set('address', event.target.value)}
-        />
-        <p id="profile-address-private" className="form__hint">
-          <Trans>Private: only you see it, it is never shown on your public profile.</Trans>
-        </p>
+        <div className="field">
+          <label htmlFor={`${birthdayId}-address`} className="field__label">
+            <Trans>Home address</Trans>
+          </label>
+          <input
+            id={`${birthdayId}-address`}
+            className="field__input"
+            value={value.address}
+            maxLength={300}
+            autoComplete="street-address"
+            aria-invalid={fieldError('address') ? true : undefined}
+            aria-describedby={`${birthdayId}-private${fieldError('address') ? ` ${birthdayId}-address-error` : ''}`}
+            onChange={(event) => set('address', event.target.value)}
+          />
+          <p id={`${birthdayId}-private`} className="form__hint">
+            <Trans>Private: only you see it, it is never shown on your public profile.</Trans>
+          </p>
+          {fieldError('address') && (
+            <p id={`${birthdayId}-address-error`} className="field__error" role="alert">
+              {fieldError('address')}
+            </p>
+          )}
+        </div>
         <fieldset className="wizard__group">
           <legend className="wizard__legend">
             <Trans>Languages I speak</Trans>
