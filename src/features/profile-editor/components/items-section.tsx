@@ -69,12 +69,14 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
       setItems(saved)
       const position = index + by + 1
       setAnnounce(t`“${item.title}” is now number ${position}`)
-      // The button pressed may have left the screen's edge (first or last): keep focus on the moved item's button.
-      requestAnimationFrame(() =>
-        listRef.current
-          ?.querySelector<HTMLButtonElement>(`[data-item="${item.id}"][data-move="${by}"]:not(:disabled)`)
-          ?.focus(),
-      )
+      // At the first or last place the pressed button is disabled: focus goes to the other way's button.
+      requestAnimationFrame(() => {
+        const button = (move: number) =>
+          listRef.current?.querySelector<HTMLButtonElement>(
+            `[data-item="${item.id}"][data-move="${move}"]:not(:disabled)`,
+          )
+        ;(button(by) ?? button(-by))?.focus()
+      })
     })
 
   const addFiles = (item: Item, files: File[]) =>
