@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { errorBody, V1 } from './helpers.tsx'
-import { EXECUTOR, keptEdits, META, openEditor } from './profile-editor-fixtures.tsx'
+import { EXECUTOR, keptEdits, openEditor } from './profile-editor-fixtures.tsx'
 
 vi.mock(
   '#src/features/profile-editor/edit-store.ts',

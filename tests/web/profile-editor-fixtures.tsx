@@ -15,8 +15,8 @@ export const PROFILE_PATH = `${V1}/profile`
 type Handlers = Parameters<typeof stubApi>[0]
 
 /** The editor of `profile`, logged in, with the server answering `GET /profile` and `extra`. */
-export function openEditor(profile: ReturnType<typeof profileOf>, extra: Handlers = {}) {
-  act(() => useSession.getState().setSession({ token: 'token', profile: profile as Profile }))
+export function openEditor(profile: { id: number } & Record<string, unknown>, extra: Handlers = {}) {
+  act(() => useSession.getState().setSession({ token: 'token', profile: profile as unknown as Profile }))
   const server = stubApi({
     [`GET ${PROFILE_PATH}`]: () => ({ json: profile }),
     [`GET ${V1}/districts`]: () => ({ json: { collection: [] } }),

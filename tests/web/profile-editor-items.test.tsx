@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
-import { errorBody, V1 } from './helpers.tsx'
+import { V1 } from './helpers.tsx'
 import { EXECUTOR, keptEdits, META, openEditor } from './profile-editor-fixtures.tsx'
 
 vi.mock(
@@ -62,7 +62,7 @@ describe('the portfolio and certificates sections', () => {
     })
     const user = userEvent.setup()
     const region = await screen.findByRole('region', { name: 'Сертификаты и дипломы' })
-    await user.type(within(region).getByLabelText('Название'), 'Диплом электрика')
+    await user.type(within(region).getByLabelText('Название документа'), 'Диплом электрика')
     await user.type(within(region).getByLabelText('Описание'), 'ТАТУ, 2019')
     await user.click(within(region).getByRole('button', { name: 'Добавить' }))
     await within(region).findByRole('heading', { name: 'Диплом электрика' })
@@ -70,7 +70,7 @@ describe('the portfolio and certificates sections', () => {
       name: 'Диплом электрика',
       description: 'ТАТУ, 2019',
     })
-    expect((within(region).getByLabelText('Название') as HTMLInputElement).value).toBe('')
+    expect((within(region).getByLabelText('Название документа') as HTMLInputElement).value).toBe('')
 
     await user.click(within(region).getByRole('button', { name: 'Удалить «Диплом электрика»' }))
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }))

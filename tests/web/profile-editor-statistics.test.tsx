@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
-import { errorBody, V1 } from './helpers.tsx'
-import { EXECUTOR, keptEdits, META, openEditor } from './profile-editor-fixtures.tsx'
+import { V1 } from './helpers.tsx'
+import { EXECUTOR, keptEdits, openEditor } from './profile-editor-fixtures.tsx'
 
 vi.mock(
   '#src/features/profile-editor/edit-store.ts',

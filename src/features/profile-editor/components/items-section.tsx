@@ -267,7 +267,7 @@ function AddItem({
       </h3>
       <div className="field">
         <label htmlFor={`${id}-title`} className="field__label">
-          {kind === 'documents' ? <Trans>Name</Trans> : <Trans>Title</Trans>}
+          {kind === 'documents' ? <Trans>Document name</Trans> : <Trans>Title</Trans>}
         </label>
         <input
           id={`${id}-title`}

@@ -61,6 +61,22 @@ export function ProfileEditor() {
       )}
       {profile && (
         <div className="profile-editor">
+          <dl className="profile-summary" data-testid="profile-summary">
+            <dt>
+              <Trans>Name</Trans>
+            </dt>
+            <dd>
+              {profile.name} {profile.surname}
+            </dd>
+            <dt>
+              <Trans>Phone</Trans>
+            </dt>
+            <dd>+{profile.username}</dd>
+            <dt>
+              <Trans>Mode</Trans>
+            </dt>
+            <dd data-testid="profile-mode">{executor ? t`Executor` : t`Customer`}</dd>
+          </dl>
           <nav aria-label={t`Profile sections`} className="profile-editor__nav">
             <ul className="chips">
               {sections.map(([id, name]) => (
