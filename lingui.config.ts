@@ -19,6 +19,7 @@ const LAZY_FEATURES = [
   'order-wizard',
   'order-words',
   'orders-list',
+  'profile-editor',
   'profile-share',
   'public-profile',
   'specialist-words',

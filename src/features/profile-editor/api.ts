@@ -1,0 +1,80 @@
+import { coreEndpoints } from '#contract/core-endpoints.ts'
+import { profileEndpoints as calls } from '#contract/profile-endpoints.ts'
+import type { CalendarEventBodySchema, SpecialityBodySchema } from '#contract/schemas/specialists.ts'
+import type { UpdateProfileBody } from '#contract/schemas/specialists.ts'
+import type * as v from 'valibot'
+import { api } from '#src/lib/api.ts'
+
+export type ItemKind = 'documents' | 'works'
+
+const pad = (value: number) => String(value).padStart(2, '0')
+/** yyyy-mm-dd of a day in the person's own time zone. */
+export const localDay = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+
+/** The calendar's window: the server answers at most 62 days at once. */
+export const CALENDAR_DAYS = 62
+
+/** Every call of the profile editor (contract/profile-endpoints.ts), and the catalogue for adding a specialty. */
+export const editorApi = {
+  profile: () => api.call(calls.profile, { query: {} }),
+  update: (id: number, body: UpdateProfileBody) => api.call(calls.updateProfile, { params: { id }, body }),
+  changePassword: (body: { current_password: string; password: string; password_confirmation: string }) =>
+    api.call(calls.changePassword, { body }),
+  deleteAccount: (id: number, password: string) =>
+    api.call(calls.deleteAccount, { params: { id }, body: { password } }),
+  statistics: () => api.call(calls.statistics),
+  districts: () => api.call(calls.districts),
+
+  categories: () => api.call(coreEndpoints.categories, { query: {} }),
+  category: (id: number) => api.call(coreEndpoints.category, { params: { id } }),
+  specialities: async (userId: number) =>
+    (await api.call(calls.userSpecialities, { params: { id: userId } })).collection,
+  addSpeciality: (userId: number, body: v.InferInput<typeof SpecialityBodySchema>) =>
+    api.call(calls.addSpeciality, { params: { id: userId }, body }),
+  updateSpeciality: (id: number, services: v.InferInput<typeof SpecialityBodySchema>['services']) =>
+    api.call(calls.updateSpeciality, { params: { id }, body: { services } }),
+  deleteSpeciality: (id: number) => api.call(calls.deleteSpeciality, { params: { id } }),
+  lineStatus: (lineId: number, active: boolean) =>
+    api.call(calls.specialityServiceStatus, { params: { id: lineId }, body: { active } }),
+  categoryStatus: (userId: number, id: number, active: boolean) =>
+    api.call(calls.specialityCategoryStatus, { params: { userId, id }, body: { active } }),
+
+  items: async (kind: ItemKind, userId: number) =>
+    kind === 'documents'
+      ? (await api.call(calls.userDocuments, { params: { id: userId }, query: {} })).collection
+      : (await api.call(calls.userWorks, { params: { id: userId }, query: {} })).collection,
+  addItem: (kind: ItemKind, title: string, description: string | null) =>
+    kind === 'documents'
+      ? api.call(calls.addDocument, { body: { name: title, description } })
+      : api.call(calls.addWork, { body: { title, description } }),
+  deleteItem: (kind: ItemKind, id: number) =>
+    api.call(kind === 'documents' ? calls.deleteDocument : calls.deleteWork, { params: { id } }),
+  deleteItemFile: (kind: ItemKind, id: number, index: number) =>
+    kind === 'documents'
+      ? api.call(calls.deleteDocumentFile, { params: { id, index } })
+      : api.call(calls.deleteWorkPhoto, { params: { id, index } }),
+  reorder: async (kind: ItemKind, ids: number[]) =>
+    kind === 'documents'
+      ? (await api.call(calls.reorderDocuments, { body: { ids } })).collection
+      : (await api.call(calls.reorderWorks, { body: { ids } })).collection,
+  itemFilesPath: (kind: ItemKind) =>
+    kind === 'documents' ? calls.addDocumentFile.path : calls.addWorkPhoto.path,
+
+  calendar: async (userId: number, from: Date) => {
+    const to = new Date(from)
+    to.setDate(to.getDate() + CALENDAR_DAYS - 1)
+    const answer = await api.call(calls.userCalendar, {
+      params: { id: userId },
+      query: { from: localDay(from), to: localDay(to) },
+    })
+    // Weekly events come once per week of the range: the list shows each event once.
+    const seen = new Set<number>()
+    return answer.collection.filter((event) => !seen.has(event.id) && seen.add(event.id))
+  },
+  addEvent: (body: v.InferInput<typeof CalendarEventBodySchema>) =>
+    api.call(calls.addCalendarEvent, { body }),
+  deleteEvent: (id: number) => api.call(calls.deleteCalendarEvent, { params: { id } }),
+}
+
+export const avatarPath = calls.uploadAvatar.path

@@ -1,0 +1,308 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { Profile } from '#contract/schemas/profile.ts'
+import {
+  DESCRIPTION_MAX,
+  FILES_PER_ITEM_MAX,
+  TITLE_MAX,
+  type PortfolioWork,
+  type ProfileDocument,
+} from '#contract/schemas/specialists.ts'
+import { editorApi, type ItemKind } from '../api.ts'
+import { compressImage, MAX_IMAGE_BYTES, PHOTO } from '../images.ts'
+import { uploadFile } from '../upload.ts'
+import { useKeptEdit } from '../use-kept-edit.ts'
+import { useFailureText, useSave } from '../use-save.ts'
+import { Confirm } from './confirm.tsx'
+import { EditorSection, SaveBar } from './section.tsx'
+
+/** A document or a work as this section shows both: a title, a description and images. */
+type Item = { id: number; title: string; description: string | null; files: string[] }
+const asItem = (item: ProfileDocument | PortfolioWork): Item =>
+  'name' in item
+    ? { id: item.id, title: item.name, description: item.description, files: item.files }
+    : { id: item.id, title: item.title, description: item.description, files: item.photos }
+
+type Upload = { itemId: number; name: string; fraction: number }
+
+/** Certificates and diplomas, or works of the portfolio: listed in order, added, reordered, deleted. */
+export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKind }) {
+  const { t } = useLingui()
+  const failureText = useFailureText()
+  const [items, setItems] = useState<Item[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [upload, setUpload] = useState<Upload | null>(null)
+  const [removing, setRemoving] = useState<Item | null>(null)
+  const [announce, setAnnounce] = useState('')
+  const listRef = useRef<HTMLOListElement>(null)
+
+  useEffect(() => {
+    editorApi
+      .items(kind, profile.id)
+      .then((list) => setItems(list.map(asItem)))
+      .catch((failure: unknown) => setError(failureText(failure)))
+  }, [kind, profile.id, failureText])
+
+  const act = async (action: () => Promise<void>) => {
+    setError(null)
+    try {
+      await action()
+    } catch (failure) {
+      setError(failureText(failure))
+    }
+  }
+  const replace = (next: Item) =>
+    setItems((current) => (current ?? []).map((kept) => (kept.id === next.id ? next : kept)))
+
+  const move = (index: number, by: -1 | 1) =>
+    void act(async () => {
+      const list = [...(items ?? [])]
+      const [item] = list.splice(index, 1)
+      if (!item) return
+      list.splice(index + by, 0, item)
+      const saved = (
+        await editorApi.reorder(
+          kind,
+          list.map((kept) => kept.id),
+        )
+      ).map(asItem)
+      setItems(saved)
+      const position = index + by + 1
+      setAnnounce(t`“${item.title}” is now number ${position}`)
+      // At the first or last place the pressed button is disabled: focus goes to the other way's button.
+      requestAnimationFrame(() => {
+        const button = (move: number) =>
+          listRef.current?.querySelector<HTMLButtonElement>(
+            `[data-item="${item.id}"][data-move="${move}"]:not(:disabled)`,
+          )
+        ;(button(by) ?? button(-by))?.focus()
+      })
+    })
+
+  const addFiles = (item: Item, files: File[]) =>
+    void act(async () => {
+      for (const file of files.slice(0, FILES_PER_ITEM_MAX - item.files.length)) {
+        if (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES)
+          return setError(t`Choose a photo (an image of at most 10 MB).`)
+        setUpload({ itemId: item.id, name: file.name, fraction: 0 })
+        const blob = (await compressImage(file, PHOTO)) ?? file
+        try {
+          const updated = await uploadFile<ProfileDocument | PortfolioWork>(
+            editorApi.itemFilesPath(kind),
+            { id: item.id },
+            { blob, name: file.name },
+            (fraction) => setUpload({ itemId: item.id, name: file.name, fraction }),
+          )
+          replace(asItem(updated))
+        } finally {
+          setUpload(null)
+        }
+      }
+    })
+
+  const title = kind === 'documents' ? <Trans>Certificates and diplomas</Trans> : <Trans>Portfolio</Trans>
+  return (
+    <EditorSection id={kind} title={title}>
+      {!items && !error && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+      <p role="status" className="visually-hidden">
+        {announce}
+      </p>
+      {items && items.length > 0 && (
+        <ol className="editor-items" ref={listRef}>
+          {items.map((item, index) => (
+            <li key={item.id} className="editor-card">
+              <h3 className="editor-card__title">{item.title}</h3>
+              {item.description && <p>{item.description}</p>}
+              {item.files.length > 0 && (
+                <ul className="photo-thumbs">
+                  {item.files.map((file, fileIndex) => (
+                    <li key={file}>
+                      <img
+                        src={file}
+                        alt={t`${item.title}, ${fileIndex + 1}`}
+                        width={96}
+                        height={96}
+                        className="photo-thumbs__image"
+                      />
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() =>
+                          void act(async () =>
+                            replace(asItem(await editorApi.deleteItemFile(kind, item.id, fileIndex))),
+                          )
+                        }
+                      >
+                        <Trans>Remove image {fileIndex + 1}</Trans>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {upload?.itemId === item.id && (
+                <progress
+                  max={1}
+                  value={upload.fraction}
+                  className="editor-progress"
+                  aria-label={t`Uploading ${upload.name}`}
+                />
+              )}
+              <div className="form__actions">
+                {item.files.length < FILES_PER_ITEM_MAX && (
+                  <>
+                    <input
+                      id={`${kind}-files-${item.id}`}
+                      type="file"
+                      accept="image/*"
+                      multiple
+                      className="visually-hidden"
+                      disabled={upload !== null}
+                      onChange={(event) => {
+                        const files = [...(event.target.files ?? [])]
+                        event.target.value = ''
+                        addFiles(item, files)
+                      }}
+                    />
+                    <label
+                      htmlFor={`${kind}-files-${item.id}`}
+                      className="button button--secondary button--small"
+                    >
+                      <Trans>Add photos to “{item.title}”</Trans>
+                    </label>
+                  </>
+                )}
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  data-item={item.id}
+                  data-move={-1}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <Trans>Move “{item.title}” up</Trans>
+                </button>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  data-item={item.id}
+                  data-move={1}
+                  disabled={index === items.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <Trans>Move “{item.title}” down</Trans>
+                </button>
+                <button type="button" className="link-button" onClick={() => setRemoving(item)}>
+                  <Trans>Delete “{item.title}”</Trans>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <AddItem
+        userId={profile.id}
+        kind={kind}
+        onAdded={(item) => setItems((current) => [...(current ?? []), item])}
+      />
+      <Confirm
+        open={removing !== null}
+        title={t`Delete “${removing?.title ?? ''}”?`}
+        confirmLabel={t`Delete`}
+        onConfirm={() => {
+          const id = removing?.id
+          setRemoving(null)
+          if (id === undefined) return
+          void act(async () => {
+            await editorApi.deleteItem(kind, id)
+            setItems((current) => (current ?? []).filter((kept) => kept.id !== id))
+          })
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          <Trans>It is deleted with its images.</Trans>
+        </p>
+      </Confirm>
+    </EditorSection>
+  )
+}
+
+function AddItem({
+  userId,
+  kind,
+  onAdded,
+}: {
+  userId: number
+  kind: ItemKind
+  onAdded: (item: Item) => void
+}) {
+  const id = useId()
+  const edit = useKeptEdit(`${userId}:${kind}-new`, { title: '', description: '' })
+  const save = useSave()
+  const fieldError = (field: string) =>
+    save.state.status === 'failed' ? save.state.fields[field]?.join(' ') : undefined
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    void save.run(async () => {
+      const description = edit.value.description.trim() || null
+      const added = asItem(await editorApi.addItem(kind, edit.value.title.trim(), description))
+      await edit.clear()
+      edit.update({ title: '', description: '' })
+      onAdded(added)
+    })
+  }
+  return (
+    <form className="editor-card" onSubmit={submit} noValidate>
+      <h3 className="editor-card__title">
+        {kind === 'documents' ? <Trans>Add a certificate or diploma</Trans> : <Trans>Add a work</Trans>}
+      </h3>
+      <div className="field">
+        <label htmlFor={`${id}-title`} className="field__label">
+          {kind === 'documents' ? <Trans>Document name</Trans> : <Trans>Title</Trans>}
+        </label>
+        <input
+          id={`${id}-title`}
+          className="field__input"
+          maxLength={TITLE_MAX}
+          required
+          value={edit.value.title}
+          aria-invalid={fieldError(kind === 'documents' ? 'name' : 'title') ? true : undefined}
+          onChange={(event) => edit.update({ ...edit.value, title: event.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-description`} className="field__label">
+          <Trans>Description</Trans>
+        </label>
+        <textarea
+          id={`${id}-description`}
+          className="field__input"
+          rows={3}
+          maxLength={DESCRIPTION_MAX}
+          value={edit.value.description}
+          onChange={(event) => edit.update({ ...edit.value, description: event.target.value })}
+        />
+      </div>
+      <p className="form__hint">
+        <Trans>Photos are added once it is saved.</Trans>
+      </p>
+      <SaveBar
+        state={save.state}
+        statusRef={save.statusRef}
+        dirty={edit.dirty}
+        restored={edit.restored}
+        disabled={edit.value.title.trim().length < 2}
+        label={<Trans>Add</Trans>}
+      />
+    </form>
+  )
+}

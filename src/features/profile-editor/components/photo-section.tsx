@@ -1,0 +1,137 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import type { Area } from 'react-easy-crop'
+import type { Profile } from '#contract/schemas/profile.ts'
+import { useSession } from '#src/lib/session-store.ts'
+import { avatarPath } from '../api.ts'
+import { AVATAR, compressImage, cropToSquare, MAX_IMAGE_BYTES } from '../images.ts'
+import { uploadFile } from '../upload.ts'
+import { useFailureText } from '../use-save.ts'
+import { EditorSection } from './section.tsx'
+
+const CropDialog = lazy(() => import('./crop-dialog.tsx'))
+
+type Stage =
+  | { step: 'idle' }
+  | { step: 'preparing' }
+  | { step: 'uploading'; fraction: number }
+  | { step: 'saved' }
+  | { step: 'failed'; message: string }
+
+/** The profile photo: chosen or taken with the camera, cropped to a square, compressed here, uploaded. */
+export function PhotoSection({ profile }: { profile: Profile }) {
+  const { t } = useLingui()
+  const chooseId = useId()
+  const cameraId = useId()
+  const failureText = useFailureText()
+  const [source, setSource] = useState<string | null>(null)
+  const [stage, setStage] = useState<Stage>({ step: 'idle' })
+  const statusRef = useRef<HTMLDivElement>(null)
+  useEffect(() => () => void (source && URL.revokeObjectURL(source)), [source])
+
+  const pick = (files: FileList | null) => {
+    const file = files?.[0]
+    if (!file) return
+    if (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES)
+      return setStage({ step: 'failed', message: t`Choose a photo (an image of at most 10 MB).` })
+    setStage({ step: 'idle' })
+    setSource(URL.createObjectURL(file))
+  }
+
+  const upload = async (area: Area) => {
+    if (!source) return
+    setSource(null)
+    setStage({ step: 'preparing' })
+    try {
+      const square = await cropToSquare(source, area)
+      const small = (await compressImage(square, AVATAR)) ?? square
+      setStage({ step: 'uploading', fraction: 0 })
+      const updated = await uploadFile<Profile>(
+        avatarPath,
+        {},
+        { blob: small, name: 'avatar.jpg' },
+        (fraction) => setStage({ step: 'uploading', fraction }),
+      )
+      useSession.getState().setProfile(updated)
+      setStage({ step: 'saved' })
+    } catch (error) {
+      setStage({ step: 'failed', message: failureText(error) })
+    }
+    requestAnimationFrame(() => statusRef.current?.focus())
+  }
+
+  const name = `${profile.name} ${profile.surname}`
+  const busy = stage.step === 'preparing' || stage.step === 'uploading'
+  return (
+    <EditorSection id="photo" title={<Trans>Photo</Trans>}>
+      <div className="editor-photo">
+        {profile.avatar_thumb || profile.avatar ? (
+          <img
+            src={profile.avatar_thumb ?? profile.avatar ?? ''}
+            alt={t`You, ${name}`}
+            width={96}
+            height={96}
+            className="editor-photo__image"
+          />
+        ) : (
+          <p className="editor-photo__empty">
+            <Trans>No photo yet</Trans>
+          </p>
+        )}
+        <div className="form__actions">
+          {/* Two doors to the same picker: the gallery, and the camera directly (capture) on a phone. */}
+          <input
+            id={chooseId}
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            disabled={busy}
+            onChange={(event) => {
+              pick(event.target.files)
+              event.target.value = ''
+            }}
+          />
+          <label htmlFor={chooseId} className="button button--secondary">
+            <Trans>Choose a photo</Trans>
+          </label>
+          <input
+            id={cameraId}
+            type="file"
+            accept="image/*"
+            capture="user"
+            className="visually-hidden"
+            disabled={busy}
+            onChange={(event) => {
+              pick(event.target.files)
+              event.target.value = ''
+            }}
+          />
+          <label htmlFor={cameraId} className="button button--secondary">
+            <Trans>Take a photo</Trans>
+          </label>
+        </div>
+      </div>
+      <div ref={statusRef} tabIndex={-1} role={stage.step === 'failed' ? 'alert' : 'status'}>
+        {stage.step === 'preparing' && <Trans>Preparing the photo…</Trans>}
+        {stage.step === 'uploading' && (
+          <>
+            <progress
+              max={1}
+              value={stage.fraction}
+              aria-label={t`Uploading the photo`}
+              className="editor-progress"
+            />
+            <span>{Math.round(stage.fraction * 100)}%</span>
+          </>
+        )}
+        {stage.step === 'saved' && <Trans>Photo saved</Trans>}
+        {stage.step === 'failed' && <span className="field__error">{stage.message}</span>}
+      </div>
+      {source && (
+        <Suspense fallback={null}>
+          <CropDialog image={source} onCrop={(area) => void upload(area)} onCancel={() => setSource(null)} />
+        </Suspense>
+      )}
+    </EditorSection>
+  )
+}

@@ -1,0 +1,387 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useId, useState } from 'react'
+import type { Category } from '#contract/schemas/catalogue.ts'
+import type { Profile } from '#contract/schemas/profile.ts'
+import type { Speciality } from '#contract/schemas/specialists.ts'
+import { editorApi } from '../api.ts'
+import { useKeptEdit } from '../use-kept-edit.ts'
+import { useFailureText, useSave } from '../use-save.ts'
+import { Confirm, Switch } from './confirm.tsx'
+import { MoneyInput, soumToTiyin, tiyinToSoum } from './money-input.tsx'
+import { EditorSection, SaveBar } from './section.tsx'
+
+type Prices = Record<string, { from: string; to: string }>
+type Toggle = { speciality: Speciality; lineId: number | null; name: string; active: boolean }
+
+const priceError = (prices: { from: string; to: string }) => {
+  const from = soumToTiyin(prices.from)
+  const to = soumToTiyin(prices.to)
+  return from !== null && to !== null && to < from
+}
+
+/** The categories the specialist works in, each with its services, prices from/to in so'm and on/off switches. */
+export function SpecialitiesSection({ profile }: { profile: Profile }) {
+  const { t } = useLingui()
+  const failureText = useFailureText()
+  const [list, setList] = useState<Speciality[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [toggle, setToggle] = useState<Toggle | null>(null)
+  const [removing, setRemoving] = useState<Speciality | null>(null)
+
+  useEffect(() => {
+    editorApi
+      .specialities(profile.id)
+      .then(setList)
+      .catch((failure: unknown) => setError(failureText(failure)))
+  }, [profile.id, failureText])
+
+  const replace = (next: Speciality) =>
+    setList((current) => {
+      const rest = (current ?? []).filter((kept) => kept.id !== next.id)
+      return (current ?? []).some((kept) => kept.id === next.id)
+        ? (current ?? []).map((kept) => (kept.id === next.id ? next : kept))
+        : [...rest, next]
+    })
+
+  const act = async (action: () => Promise<void>) => {
+    setError(null)
+    try {
+      await action()
+    } catch (failure) {
+      setError(failureText(failure))
+    }
+  }
+  const confirmToggle = () => {
+    if (!toggle) return
+    const { speciality, lineId, active } = toggle
+    setToggle(null)
+    void act(async () =>
+      replace(
+        lineId === null
+          ? await editorApi.categoryStatus(profile.id, speciality.id, active)
+          : await editorApi.lineStatus(lineId, active),
+      ),
+    )
+  }
+  const confirmRemove = () => {
+    if (!removing) return
+    const { id } = removing
+    setRemoving(null)
+    void act(async () => {
+      await editorApi.deleteSpeciality(id)
+      setList((current) => (current ?? []).filter((kept) => kept.id !== id))
+    })
+  }
+
+  return (
+    <EditorSection
+      id="specialities"
+      title={<Trans>Specialties and prices</Trans>}
+      lead={<Trans>Customers find you by the services that are switched on.</Trans>}
+    >
+      {!list && !error && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="field__error">
+          {error}
+        </p>
+      )}
+      {list?.length === 0 && (
+        <p>
+          <Trans>You have no specialties yet: add one below.</Trans>
+        </p>
+      )}
+      {list?.map((speciality) => (
+        <SpecialityCard
+          key={speciality.id}
+          userId={profile.id}
+          speciality={speciality}
+          onSaved={replace}
+          onToggle={setToggle}
+          onRemove={() => setRemoving(speciality)}
+        />
+      ))}
+      <AddSpeciality userId={profile.id} taken={list ?? []} onAdded={replace} />
+      <Confirm
+        open={toggle !== null}
+        title={toggle?.active ? t`Switch on “${toggle.name}”?` : t`Switch off “${toggle?.name ?? ''}”?`}
+        confirmLabel={toggle?.active ? t`Switch on` : t`Switch off`}
+        onConfirm={confirmToggle}
+        onCancel={() => setToggle(null)}
+      >
+        <p>
+          {toggle?.active ? (
+            <Trans>Customers will find you by it again.</Trans>
+          ) : (
+            <Trans>Customers will not find you by it until you switch it on again.</Trans>
+          )}
+        </p>
+      </Confirm>
+      <Confirm
+        open={removing !== null}
+        title={t`Remove “${removing?.category.name ?? ''}”?`}
+        confirmLabel={t`Remove`}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          <Trans>Its services and prices are removed from your profile.</Trans>
+        </p>
+      </Confirm>
+    </EditorSection>
+  )
+}
+
+type CardProps = {
+  userId: number
+  speciality: Speciality
+  onSaved: (speciality: Speciality) => void
+  onToggle: (toggle: Toggle) => void
+  onRemove: () => void
+}
+
+function SpecialityCard({ userId, speciality, onSaved, onToggle, onRemove }: CardProps) {
+  const { t } = useLingui()
+  const headingId = useId()
+  const saved: Prices = Object.fromEntries(
+    speciality.services.map((line) => [
+      line.id,
+      { from: tiyinToSoum(line.price_from), to: tiyinToSoum(line.price_to) },
+    ]),
+  )
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a storage key, not words
+  const edit = useKeptEdit(`${userId}:speciality-${speciality.id}`, saved)
+  const save = useSave()
+  const invalid = Object.values(edit.value).some(priceError)
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    void save.run(async () => {
+      const updated = await editorApi.updateSpeciality(
+        speciality.id,
+        speciality.services.map((line) => ({
+          service: line.service.id,
+          price_from: soumToTiyin(edit.value[line.id]?.from ?? ''),
+          price_to: soumToTiyin(edit.value[line.id]?.to ?? ''),
+          active: line.active,
+        })),
+      )
+      await edit.clear()
+      onSaved(updated)
+    })
+  }
+  const name = speciality.category.name
+  return (
+    <article className="editor-card" aria-labelledby={headingId}>
+      <h3 id={headingId} className="editor-card__title">
+        {name}
+      </h3>
+      <Switch
+        label={t`${name}: customers find me by it`}
+        checked={speciality.active}
+        onChange={(active) => onToggle({ speciality, lineId: null, name, active })}
+      />
+      <form onSubmit={submit} noValidate>
+        <ul className="editor-lines">
+          {speciality.services.map((line) => {
+            const prices = edit.value[line.id] ?? { from: '', to: '' }
+            const service = line.service.name
+            const setPrice = (field: 'from' | 'to', value: string) =>
+              edit.update((current) => ({ ...current, [line.id]: { ...prices, [field]: value } }))
+            return (
+              <li key={line.id} className="editor-line">
+                <Switch
+                  label={service}
+                  checked={line.active}
+                  disabled={!speciality.active}
+                  onChange={(active) => onToggle({ speciality, lineId: line.id, name: service, active })}
+                />
+                <div className="wizard__row">
+                  <MoneyInput
+                    label={t`${service}: price from, so'm`}
+                    value={prices.from}
+                    onChange={(value) => setPrice('from', value)}
+                  />
+                  <MoneyInput
+                    label={t`${service}: price to, so'm`}
+                    value={prices.to}
+                    error={
+                      priceError(prices) ? t`The upper price must not be below the lower one` : undefined
+                    }
+                    onChange={(value) => setPrice('to', value)}
+                  />
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+        <SaveBar
+          state={save.state}
+          statusRef={save.statusRef}
+          dirty={edit.dirty}
+          restored={edit.restored}
+          disabled={invalid}
+          label={<Trans>Save prices</Trans>}
+        />
+      </form>
+      <button type="button" className="link-button" onClick={onRemove}>
+        <Trans>Remove specialty {name}</Trans>
+      </button>
+    </article>
+  )
+}
+
+type Adding = { category: number | null; services: Prices }
+
+/** Adding a category: choose it, tick its services, give their prices. */
+function AddSpeciality({
+  userId,
+  taken,
+  onAdded,
+}: {
+  userId: number
+  taken: Speciality[]
+  onAdded: (speciality: Speciality) => void
+}) {
+  const { t } = useLingui()
+  const categoryId = useId()
+  const failureText = useFailureText()
+  const [categories, setCategories] = useState<Category[]>([])
+  const [loaded, setLoaded] = useState<Category | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a storage key, not words
+  const edit = useKeptEdit<Adding>(`${userId}:speciality-new`, { category: null, services: {} })
+  const save = useSave()
+  const chosenCategory = edit.value.category
+
+  useEffect(() => {
+    editorApi
+      .categories()
+      .then((answer) => setCategories(answer.collection))
+      .catch((error: unknown) => setLoadError(failureText(error)))
+  }, [failureText])
+  // The category's services, once they have come for the category chosen now.
+  const category = loaded?.id === chosenCategory ? loaded : null
+  useEffect(() => {
+    if (chosenCategory === null) return
+    editorApi
+      .category(chosenCategory)
+      .then(setLoaded)
+      .catch((error: unknown) => setLoadError(failureText(error)))
+  }, [chosenCategory, failureText])
+
+  // A service with sub-services is offered through them; one without, as itself.
+  const services = (category?.services ?? []).flatMap((service) =>
+    service.children && service.children.length > 0
+      ? service.children.map((child) => ({ id: child.id, name: `${service.name}: ${child.name}` }))
+      : [{ id: service.id, name: service.name }],
+  )
+  const chosen = Object.entries(edit.value.services)
+  const invalid = chosen.length === 0 || chosen.some(([, prices]) => priceError(prices))
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    if (chosenCategory === null) return
+    void save.run(async () => {
+      const added = await editorApi.addSpeciality(userId, {
+        category: chosenCategory,
+        services: chosen.map(([id, prices]) => ({
+          service: Number(id),
+          price_from: soumToTiyin(prices.from),
+          price_to: soumToTiyin(prices.to),
+          active: true,
+        })),
+      })
+      await edit.clear()
+      edit.update({ category: null, services: {} })
+      onAdded(added)
+    })
+  }
+  const takenIds = new Set(taken.map((speciality) => speciality.category.id))
+
+  return (
+    <form className="editor-card" onSubmit={submit} noValidate aria-label={t`Add a specialty`}>
+      <h3 className="editor-card__title">
+        <Trans>Add a specialty</Trans>
+      </h3>
+      <div className="field">
+        <label htmlFor={categoryId} className="field__label">
+          <Trans>Category</Trans>
+        </label>
+        <select
+          id={categoryId}
+          className="field__input"
+          value={chosenCategory ?? ''}
+          onChange={(event) =>
+            edit.update({ category: event.target.value ? Number(event.target.value) : null, services: {} })
+          }
+        >
+          <option value="">{t`Choose a category`}</option>
+          {categories.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+              {takenIds.has(option.id) ? ` (${t`already yours`})` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      {loadError && <p role="alert">{loadError}</p>}
+      {services.length > 0 && (
+        <fieldset className="wizard__group">
+          <legend className="wizard__legend">
+            <Trans>Services and prices</Trans>
+          </legend>
+          {services.map((option) => {
+            const service = option.name
+            const prices = edit.value.services[option.id]
+            const setLine = (next: { from: string; to: string } | null) =>
+              edit.update((current) => {
+                const lines = { ...current.services }
+                if (next) lines[option.id] = next
+                else delete lines[option.id]
+                return { ...current, services: lines }
+              })
+            return (
+              <div key={option.id} className="editor-line">
+                <label className="choice">
+                  <input
+                    type="checkbox"
+                    checked={prices !== undefined}
+                    onChange={(event) => setLine(event.target.checked ? { from: '', to: '' } : null)}
+                  />
+                  {service}
+                </label>
+                {prices && (
+                  <div className="wizard__row">
+                    <MoneyInput
+                      label={t`${service}: price from, so'm`}
+                      value={prices.from}
+                      onChange={(from) => setLine({ ...prices, from })}
+                    />
+                    <MoneyInput
+                      label={t`${service}: price to, so'm`}
+                      value={prices.to}
+                      error={
+                        priceError(prices) ? t`The upper price must not be below the lower one` : undefined
+                      }
+                      onChange={(to) => setLine({ ...prices, to })}
+                    />
+                  </div>
+                )}
+              </div>
+            )
+          })}
+        </fieldset>
+      )}
+      <SaveBar
+        state={save.state}
+        statusRef={save.statusRef}
+        dirty={edit.dirty}
+        restored={edit.restored}
+        disabled={invalid}
+        label={<Trans>Add the specialty</Trans>}
+      />
+    </form>
+  )
+}

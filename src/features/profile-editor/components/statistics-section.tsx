@@ -1,0 +1,141 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import type * as v from 'valibot'
+import type { StatisticsWeekSchema } from '#contract/schemas/specialists.ts'
+import { formatDate, formatNumber } from '#src/lib/format.ts'
+import { editorApi } from '../api.ts'
+import { useFailureText } from '../use-save.ts'
+import { EditorSection } from './section.tsx'
+
+type Week = v.InferOutput<typeof StatisticsWeekSchema>
+const METRICS = {
+  views: msg`Profile views`,
+  replies: msg`Replies sent`,
+  chosen: msg`Times chosen`,
+  completed: msg`Orders completed`,
+  reviews: msg`Reviews`,
+  rating: msg`Rating`,
+} as const
+type Metric = keyof typeof METRICS
+
+const valueOf = (week: Week, metric: Metric) => week[metric] ?? 0
+const shown = (week: Week, metric: Metric) =>
+  metric === 'rating' ? (week.rating === null ? '—' : week.rating.toFixed(1)) : formatNumber(week[metric])
+
+/**
+ * Weekly figures over 12 weeks as SVG bars of one chosen measure, with every figure in a table under it. No chart
+ * library: twelve bars need no axes engine, and the table is the text alternative screen readers read.
+ */
+export function StatisticsSection() {
+  const { t, i18n } = useLingui()
+  const failureText = useFailureText()
+  const [weeks, setWeeks] = useState<Week[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [metric, setMetric] = useState<Metric>('views')
+  useEffect(() => {
+    editorApi
+      .statistics()
+      .then((answer) => setWeeks(answer.weeks))
+      .catch((failure: unknown) => setError(failureText(failure)))
+  }, [failureText])
+
+  const max = Math.max(metric === 'rating' ? 5 : 1, ...(weeks ?? []).map((week) => valueOf(week, metric)))
+  const name = i18n._(METRICS[metric])
+  const total = formatNumber((weeks ?? []).reduce((sum, week) => sum + valueOf(week, metric), 0))
+  const summary =
+    metric === 'rating' ? t`${name} by week over the last 12 weeks` : t`${name} by week: ${total} in 12 weeks`
+  const width = 24
+  const gap = 6
+  const height = 120
+  return (
+    <EditorSection id="statistics" title={<Trans>Statistics</Trans>}>
+      {!weeks && !error && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {error && <p role="alert">{error}</p>}
+      {weeks && (
+        <>
+          <fieldset className="wizard__group">
+            <legend className="wizard__legend">
+              <Trans>Show on the chart</Trans>
+            </legend>
+            <div className="wizard__row">
+              {(Object.keys(METRICS) as Metric[]).map((key) => (
+                <label key={key} className="choice">
+                  <input
+                    type="radio"
+                    name="statistics-metric"
+                    checked={metric === key}
+                    onChange={() => setMetric(key)}
+                  />
+                  {i18n._(METRICS[key])}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <svg
+            role="img"
+            aria-label={summary}
+            className="editor-chart"
+            viewBox={`0 0 ${weeks.length * (width + gap)} ${height + 16}`}
+          >
+            {weeks.map((week, index) => {
+              const barHeight = (valueOf(week, metric) / max) * height
+              return (
+                <g key={week.week}>
+                  <rect
+                    x={index * (width + gap)}
+                    y={height - barHeight}
+                    width={width}
+                    height={Math.max(barHeight, 1)}
+                    className="editor-chart__bar"
+                  />
+                  <text
+                    x={index * (width + gap) + width / 2}
+                    y={height + 12}
+                    textAnchor="middle"
+                    fontSize="9"
+                  >
+                    {week.week.slice(8, 10)}.{week.week.slice(5, 7)}
+                  </text>
+                </g>
+              )
+            })}
+          </svg>
+          <div className="editor-table">
+            <table>
+              <caption>
+                <Trans>Figures by week</Trans>
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Week from</Trans>
+                  </th>
+                  {(Object.keys(METRICS) as Metric[]).map((key) => (
+                    <th key={key} scope="col">
+                      {i18n._(METRICS[key])}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {weeks.map((week) => (
+                  <tr key={week.week}>
+                    <th scope="row">{formatDate(`${week.week}T00:00:00`)}</th>
+                    {(Object.keys(METRICS) as Metric[]).map((key) => (
+                      <td key={key}>{shown(week, key)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </EditorSection>
+  )
+}

@@ -1,0 +1,40 @@
+import { act } from '@testing-library/react'
+import type { Profile } from '#contract/schemas/profile.ts'
+import { WithCatalog } from '#src/components/with-catalog.tsx'
+import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
+import { ProfileEditor } from '#src/features/profile-editor/components/profile-editor.tsx'
+import { useSession } from '#src/lib/session-store.ts'
+import { profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
+
+export { keptEdits } from './profile-editor-kept.ts'
+
+export const EXECUTOR = profileOf({ id: 9, type: 'executor', name: 'Jasur', surname: 'Karimov' })
+export const CUSTOMER = profileOf({ id: 7, type: 'customer' })
+export const PROFILE_PATH = `${V1}/profile`
+
+type Handlers = Parameters<typeof stubApi>[0]
+
+/** The editor of `profile`, logged in, with the server answering `GET /profile` and `extra`. */
+export function openEditor(profile: { id: number } & Record<string, unknown>, extra: Handlers = {}) {
+  act(() => useSession.getState().setSession({ token: 'token', profile: profile as unknown as Profile }))
+  const server = stubApi({
+    [`GET ${PROFILE_PATH}`]: () => ({ json: profile }),
+    [`GET ${V1}/districts`]: () => ({ json: { collection: [] } }),
+    [`GET ${V1}/speciality/${profile.id}/all`]: () => ({ json: { collection: [] } }),
+    [`GET ${V1}/categories`]: () => ({ json: { collection: [] } }),
+    [`GET ${V1}/profile/${profile.id}/documents`]: () => ({ json: { collection: [], meta: META } }),
+    [`GET ${V1}/profile/${profile.id}/works`]: () => ({ json: { collection: [], meta: META } }),
+    [`GET ${V1}/profile/${profile.id}/calendar`]: () => ({ json: { collection: [], busy: [] } }),
+    [`GET ${V1}/profile/statistics`]: () => ({ json: { weeks: [] } }),
+    ...extra,
+  })
+  const view = renderInApp(
+    <WithCatalog load={loadProfileEditorCatalog}>
+      <ProfileEditor />
+    </WithCatalog>,
+    '/account',
+  )
+  return { server, view }
+}
+
+export const META = { page: 1, perPage: 50, total: 0 }

@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
+import { V1 } from './helpers.tsx'
+import { EXECUTOR, keptEdits, openEditor } from './profile-editor-fixtures.tsx'
+
+vi.mock(
+  '#src/features/profile-editor/edit-store.ts',
+  async () => (await import('./profile-editor-kept.ts')).editStoreMock,
+)
+
+beforeAll(loadProfileEditorCatalog)
+beforeEach(() => keptEdits.clear())
+
+const weeks = Array.from({ length: 12 }, (_, index) => ({
+  week: `2026-${index < 4 ? '09' : '10'}-${String(1 + (index % 4) * 7).padStart(2, '0')}`,
+  views: index + 1,
+  replies: index % 3,
+  chosen: 0,
+  completed: index === 11 ? 2 : 0,
+  reviews: index === 11 ? 1 : 0,
+  rating: index === 11 ? 4.5 : null,
+}))
+
+describe('the statistics section', () => {
+  it('draws the chosen measure with a text summary and gives every figure in a table', async () => {
+    openEditor(EXECUTOR, { [`GET ${V1}/profile/statistics`]: () => ({ json: { weeks } }) })
+    const user = userEvent.setup()
+    const region = await screen.findByRole('region', { name: 'Статистика' })
+    const chart = await within(region).findByRole('img', {
+      name: 'Просмотры профиля по неделям: 78 за 12 недель',
+    })
+    expect(chart.querySelectorAll('rect')).toHaveLength(12)
+    const table = within(region).getByRole('table', { name: 'Показатели по неделям' })
+    expect(within(table).getAllByRole('row')).toHaveLength(13)
+    const last = within(table).getAllByRole('row')[12]!
+    expect(
+      within(last)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['12', '2', '0', '2', '1', '4.5'])
+    await user.click(within(region).getByLabelText('Выполнено заказов'))
+    expect(
+      within(region).getByRole('img', { name: 'Выполнено заказов по неделям: 2 за 12 недель' }),
+    ).toBeTruthy()
+  })
+})
