@@ -69,3 +69,32 @@ describe('hosting the web app', () => {
     expect(shell.headers['content-security-policy']).toContain("script-src 'self'")
   })
 })
+
+describe('a public profile link', () => {
+  it('comes with the profile own title, description, canonical link and card, for previews that run no script', async () => {
+    const { register } = await import('#tests/helpers/auth-flows.ts')
+    const { token } = await register(t, { type: 'executor' })
+    const me = (await t.call('GET', '/profile', { token })).json<{ id: number; slug: string; name: string }>()
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/fika/freelancer/v1.0.1/profile/${me.id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { about: 'Электрик с опытом 10 лет. <script>alert(1)</script> Работаю по всему Ташкенту.' },
+    })
+    for (const url of [`/profile/${me.slug}`, `/profile/${me.id}`]) {
+      const page = await t.inject({ method: 'GET', url, headers: { ...html, host: 'fika.uz' } })
+      expect(page.statusCode).toBe(200)
+      expect(page.body).toContain(`<title>${me.name}`)
+      expect(page.body).toContain('специалист на Fika</title>')
+      expect(page.body).toContain(`<link rel="canonical" href="http://fika.uz/profile/${me.slug}" />`)
+      expect(page.body).toContain('<meta property="og:image" content="http://fika.uz/icons/icon-512.png" />')
+      expect(page.body).toContain('Электрик с опытом 10 лет.')
+      // What the specialist typed is text in the page, never markup.
+      expect(page.body).not.toContain('<script>alert(1)</script>')
+      expect(page.body).toContain('<div id="root">')
+    }
+    const unknown = await t.inject({ method: 'GET', url: '/profile/nobody-here-1', headers: html })
+    expect(unknown.statusCode).toBe(200)
+    expect(unknown.body).toBe('<!doctype html><title>Fika</title><div id="root"></div>')
+  })
+})

@@ -265,6 +265,32 @@ export function createProfileService(deps: Deps) {
       }
     },
 
+    /**
+     * What a link preview of a public profile shows (name, services, rating, photo), in the reader's language; not
+     * a view of the profile (a crawler is not a visitor). Undefined when there is no such live profile.
+     */
+    async preview(slugOrId: string, locale: Locale) {
+      const user =
+        /^\d{1,10}$/.test(slugOrId) && Number(slugOrId) <= MAX_ID
+          ? await profiles.findLive(Number(slugOrId))
+          : /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slugOrId) && slugOrId.length <= 120
+            ? await profiles.findLiveBySlug(slugOrId)
+            : undefined
+      if (!user) return undefined
+      const services = (await specialities.ofUser(user.id, true))
+        .flatMap((row) => presentSpeciality(row, locale).services)
+        .map((line) => line.service.name)
+      return {
+        slug: user.slug,
+        name: `${user.name} ${user.surname}`.trim(),
+        services: [...new Set(services)].slice(0, 5),
+        about: user.about,
+        rating: user.rating,
+        reviewsCount: user.reviewsCount,
+        avatar: user.avatar,
+      }
+    },
+
     async reviews(userId: number, page: number, perPage: number, locale: Locale) {
       const user = await profiles.findLive(userId)
       if (!user) throw notFound()
