@@ -121,6 +121,17 @@ describe('GET /executors', () => {
       await send(t, 'GET', `/executors?service=${ofFirst[0]!.id}&perPage=1`, null, undefined, 'en')
     ).json()
     expect(page.meta).toEqual({ page: 1, perPage: 1, total: 2 })
+    // The total is the same on the last page and past it.
+    for (const [number, count] of [
+      [2, 1],
+      [3, 0],
+    ] as const) {
+      const later = (
+        await send(t, 'GET', `/executors?service=${ofFirst[0]!.id}&perPage=1&page=${number}`, null)
+      ).json()
+      expect(later.meta).toEqual({ page: number, perPage: 1, total: 2 })
+      expect(later.collection).toHaveLength(count)
+    }
     expect(page.collection[0]).toMatchObject({
       id: aziz.id,
       name: 'Азиз',

@@ -95,18 +95,27 @@ export function createExecutorsRepository(db: Database) {
     async list(filters: ExecutorFilters) {
       const matched = sql`select ss.user_id, min(coalesce(ss.price_from, ss.price_to)) as min_price
         ${MATCHING_LINES(filters)} group by ss.user_id`
-      const [page, counted] = await Promise.all([
-        db.execute(sql`
+      // Sorting needs every matching specialist anyway, so the total comes with the page (a window over the same
+      // rows) instead of a second pass over them; only a page past the end asks for it separately.
+      const page = rowsOf(
+        await db.execute(sql`
           select u.id, u.slug, u.name, u.surname, u.avatar_thumb, u.rating, u.reviews_count, u.verification,
-                 u.last_seen_at, u.discount_percent, u.district_ids
+                 u.last_seen_at, u.discount_percent, u.district_ids, count(*) over () as total
           from (${matched}) m join users u on u.id = m.user_id
           order by ${ORDER_BY[filters.sort]}
           limit ${filters.perPage} offset ${(filters.page - 1) * filters.perPage}`),
-        db.execute(
-          sql`select count(*)::int as n from (select 1 from (${matched}) m limit ${COUNT_LIMIT}) counted`,
-        ),
-      ])
-      const rows: ExecutorRow[] = rowsOf(page).map((row) => ({
+      )
+      const total =
+        page.length > 0
+          ? Math.min(Number(page[0]!.total), COUNT_LIMIT)
+          : Number(
+              rowsOf(
+                await db.execute(
+                  sql`select count(*)::int as n from (select 1 from (${matched}) m limit ${COUNT_LIMIT}) counted`,
+                ),
+              )[0]?.n ?? 0,
+            )
+      const rows: ExecutorRow[] = page.map((row) => ({
         id: Number(row.id),
         slug: String(row.slug),
         name: String(row.name),
@@ -119,7 +128,7 @@ export function createExecutorsRepository(db: Database) {
         discountPercent: Number(row.discount_percent),
         districtIds: ((row.district_ids as number[] | null) ?? []).map(Number),
       }))
-      return { rows, total: Number(rowsOf(counted)[0]?.n ?? 0) }
+      return { rows, total }
     },
 
     /** The matching lines of these users, for their cards. */
