@@ -34,6 +34,10 @@ describe('the statistics section', () => {
     expect(chart.querySelectorAll('rect')).toHaveLength(12)
     const table = within(region).getByRole('table', { name: 'Показатели по неделям' })
     expect(within(table).getAllByRole('row')).toHaveLength(13)
+    // On a phone the table scrolls sideways: its scroller is a named region keyboard users can focus and scroll.
+    const scroller = within(region).getByRole('region', { name: 'Показатели по неделям' })
+    expect(scroller.tabIndex).toBe(0)
+    expect(scroller.contains(table)).toBe(true)
     const last = within(table).getAllByRole('row')[12]!
     expect(
       within(last)

@@ -1,6 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import Cropper, { type Area } from 'react-easy-crop'
+// The cropper's own styles as a file of this chunk: the <style> element it would inject is refused by the
+// Content-Security-Policy (style-src 'self'), and without them the photo covers the dialog and its buttons.
+import 'react-easy-crop/react-easy-crop.css'
 import { Modal } from '#src/components/modal.tsx'
 
 type CropDialogProps = { image: string; onCrop: (area: Area) => void; onCancel: () => void }
@@ -28,6 +31,7 @@ export default function CropDialog({ image, onCrop, onCancel }: CropDialogProps)
           aspect={1}
           cropShape="round"
           showGrid={false}
+          disableAutomaticStylesInjection
           onCropChange={setCrop}
           onZoomChange={setZoom}
           onCropComplete={(_, pixels) => setArea(pixels)}
