@@ -39,6 +39,8 @@ export const editorApi = {
     api.call(calls.specialityServiceStatus, { params: { id: lineId }, body: { active } }),
   categoryStatus: (userId: number, id: number, active: boolean) =>
     api.call(calls.specialityCategoryStatus, { params: { userId, id }, body: { active } }),
+  userStatus: async (userId: number, active: boolean) =>
+    (await api.call(calls.specialityUserStatus, { params: { userId }, body: { active } })).collection,
 
   items: async (kind: ItemKind, userId: number) =>
     kind === 'documents'
@@ -48,6 +50,10 @@ export const editorApi = {
     kind === 'documents'
       ? api.call(calls.addDocument, { body: { name: title, description } })
       : api.call(calls.addWork, { body: { title, description } }),
+  updateItem: (kind: ItemKind, id: number, title: string, description: string | null) =>
+    kind === 'documents'
+      ? api.call(calls.updateDocument, { params: { id }, body: { name: title, description } })
+      : api.call(calls.updateWork, { params: { id }, body: { title, description } }),
   deleteItem: (kind: ItemKind, id: number) =>
     api.call(kind === 'documents' ? calls.deleteDocument : calls.deleteWork, { params: { id } }),
   deleteItemFile: (kind: ItemKind, id: number, index: number) =>
@@ -74,6 +80,8 @@ export const editorApi = {
   },
   addEvent: (body: v.InferInput<typeof CalendarEventBodySchema>) =>
     api.call(calls.addCalendarEvent, { body }),
+  updateEvent: (id: number, body: v.InferInput<typeof CalendarEventBodySchema>) =>
+    api.call(calls.updateCalendarEvent, { params: { id }, body }),
   deleteEvent: (id: number) => api.call(calls.deleteCalendarEvent, { params: { id } }),
 }
 

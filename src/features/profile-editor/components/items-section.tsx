@@ -1,23 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Profile } from '#contract/schemas/profile.ts'
 import {
-  DESCRIPTION_MAX,
   FILES_PER_ITEM_MAX,
-  TITLE_MAX,
   type PortfolioWork,
   type ProfileDocument,
 } from '#contract/schemas/specialists.ts'
 import { editorApi, type ItemKind } from '../api.ts'
 import { compressImage, MAX_IMAGE_BYTES, PHOTO } from '../images.ts'
 import { uploadFile } from '../upload.ts'
-import { useKeptEdit } from '../use-kept-edit.ts'
-import { useFailureText, useSave } from '../use-save.ts'
+import { useFailureText } from '../use-save.ts'
 import { Confirm } from './confirm.tsx'
-import { EditorSection, SaveBar } from './section.tsx'
+import { AddItem, EditItem, type Item } from './item-form.tsx'
+import { EditorSection } from './section.tsx'
 
-/** A document or a work as this section shows both: a title, a description and images. */
-type Item = { id: number; title: string; description: string | null; files: string[] }
 const asItem = (item: ProfileDocument | PortfolioWork): Item =>
   'name' in item
     ? { id: item.id, title: item.name, description: item.description, files: item.files }
@@ -34,6 +30,8 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
   const [upload, setUpload] = useState<Upload | null>(null)
   const [removing, setRemoving] = useState<Item | null>(null)
   const [announce, setAnnounce] = useState('')
+  const [editing, setEditing] = useState<number | null>(null)
+  const [savedId, setSavedId] = useState<number | null>(null)
   const listRef = useRef<HTMLOListElement>(null)
 
   useEffect(() => {
@@ -53,6 +51,18 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
   }
   const replace = (next: Item) =>
     setItems((current) => (current ?? []).map((kept) => (kept.id === next.id ? next : kept)))
+
+  /** Closes an item's editor: focus goes to its "Saved" line, or back to its Edit button after Cancel. */
+  const closeEditor = (item: Item, saved: boolean) => {
+    if (saved) replace(item)
+    setEditing(null)
+    setSavedId(saved ? item.id : null)
+    requestAnimationFrame(() =>
+      listRef.current
+        ?.querySelector<HTMLElement>(saved ? `[data-saved="${item.id}"]` : `[data-edit="${item.id}"]`)
+        ?.focus(),
+    )
+  }
 
   const move = (index: number, by: -1 | 1) =>
     void act(async () => {
@@ -120,8 +130,30 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
         <ol className="editor-items" ref={listRef}>
           {items.map((item, index) => (
             <li key={item.id} className="editor-card">
-              <h3 className="editor-card__title">{item.title}</h3>
-              {item.description && <p>{item.description}</p>}
+              {editing === item.id ? (
+                <EditItem
+                  userId={profile.id}
+                  kind={kind}
+                  item={item}
+                  onSaved={(saved) => closeEditor(saved, true)}
+                  onCancel={() => closeEditor(item, false)}
+                />
+              ) : (
+                <>
+                  <h3 className="editor-card__title">{item.title}</h3>
+                  {item.description && <p>{item.description}</p>}
+                  {savedId === item.id && (
+                    <p
+                      data-saved={item.id}
+                      tabIndex={-1}
+                      role="status"
+                      className="editor-status editor-status--saved"
+                    >
+                      <Trans>Saved</Trans>
+                    </p>
+                  )}
+                </>
+              )}
               {item.files.length > 0 && (
                 <ul className="photo-thumbs">
                   {item.files.map((file, fileIndex) => (
@@ -157,6 +189,19 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                 />
               )}
               <div className="form__actions">
+                {editing !== item.id && (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small"
+                    data-edit={item.id}
+                    onClick={() => {
+                      setSavedId(null)
+                      setEditing(item.id)
+                    }}
+                  >
+                    <Trans>Edit “{item.title}”</Trans>
+                  </button>
+                )}
                 {item.files.length < FILES_PER_ITEM_MAX && (
                   <>
                     <input
@@ -233,76 +278,5 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
         </p>
       </Confirm>
     </EditorSection>
-  )
-}
-
-function AddItem({
-  userId,
-  kind,
-  onAdded,
-}: {
-  userId: number
-  kind: ItemKind
-  onAdded: (item: Item) => void
-}) {
-  const id = useId()
-  const edit = useKeptEdit(`${userId}:${kind}-new`, { title: '', description: '' })
-  const save = useSave()
-  const fieldError = (field: string) =>
-    save.state.status === 'failed' ? save.state.fields[field]?.join(' ') : undefined
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault()
-    void save.run(async () => {
-      const description = edit.value.description.trim() || null
-      const added = asItem(await editorApi.addItem(kind, edit.value.title.trim(), description))
-      await edit.clear()
-      edit.update({ title: '', description: '' })
-      onAdded(added)
-    })
-  }
-  return (
-    <form className="editor-card" onSubmit={submit} noValidate>
-      <h3 className="editor-card__title">
-        {kind === 'documents' ? <Trans>Add a certificate or diploma</Trans> : <Trans>Add a work</Trans>}
-      </h3>
-      <div className="field">
-        <label htmlFor={`${id}-title`} className="field__label">
-          {kind === 'documents' ? <Trans>Document name</Trans> : <Trans>Title</Trans>}
-        </label>
-        <input
-          id={`${id}-title`}
-          className="field__input"
-          maxLength={TITLE_MAX}
-          required
-          value={edit.value.title}
-          aria-invalid={fieldError(kind === 'documents' ? 'name' : 'title') ? true : undefined}
-          onChange={(event) => edit.update({ ...edit.value, title: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-description`} className="field__label">
-          <Trans>Description</Trans>
-        </label>
-        <textarea
-          id={`${id}-description`}
-          className="field__input"
-          rows={3}
-          maxLength={DESCRIPTION_MAX}
-          value={edit.value.description}
-          onChange={(event) => edit.update({ ...edit.value, description: event.target.value })}
-        />
-      </div>
-      <p className="form__hint">
-        <Trans>Photos are added once it is saved.</Trans>
-      </p>
-      <SaveBar
-        state={save.state}
-        statusRef={save.statusRef}
-        dirty={edit.dirty}
-        restored={edit.restored}
-        disabled={edit.value.title.trim().length < 2}
-        label={<Trans>Add</Trans>}
-      />
-    </form>
   )
 }
