@@ -1,0 +1,151 @@
+import { Trans } from '@lingui/react/macro'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { TITLE_MAX, type CalendarEvent } from '#contract/schemas/specialists.ts'
+import { editorApi, localDay } from '../api.ts'
+import { useKeptEdit } from '../use-kept-edit.ts'
+import { useSave } from '../use-save.ts'
+import { SaveBar } from './section.tsx'
+
+type EventFields = { title: string; start: string; end: string; weekly: boolean }
+const EMPTY: EventFields = { title: '', start: '', end: '', weekly: false }
+
+const pad = (value: number) => String(value).padStart(2, '0')
+/** The value of a datetime-local field for an instant: the person's own day and time. */
+const localDateTime = (iso: string) => {
+  const date = new Date(iso)
+  return `${localDay(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+const fieldsOf = (event: CalendarEvent): EventFields => ({
+  title: event.title,
+  start: localDateTime(event.started_at),
+  end: localDateTime(event.ended_at),
+  weekly: event.period === 'weekly',
+})
+
+type EventFormProps = {
+  userId: number
+  /** The event to change in place (`PUT /calendar/{id}`); without it the form adds one (`POST /calendar`). */
+  event?: CalendarEvent
+  onSaved: (event: CalendarEvent) => void
+  /** Closes an event's editor, its kept edit dropped. */
+  onCancel?: () => void
+}
+
+/**
+ * A busy time's title, start, end and repetition, kept on the device until saved. An overlap refusal shows the
+ * server's message, which names the other events' dates, and keeps the form.
+ */
+export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) {
+  const id = useId()
+  const edit = useKeptEdit<EventFields>(
+    `${userId}:calendar-${event ? event.id : 'new'}`,
+    event ? fieldsOf(event) : EMPTY,
+  )
+  const save = useSave()
+  const titleRef = useRef<HTMLInputElement>(null)
+  const editing = event !== undefined
+  // An event opened for editing takes the focus, so a keyboard user continues in its fields.
+  useEffect(() => {
+    if (editing) titleRef.current?.focus()
+  }, [editing])
+
+  const fields = edit.value
+  const { start, end, weekly } = fields
+  const endBeforeStart = start !== '' && end !== '' && new Date(end) <= new Date(start)
+  const submit = (submitted: React.FormEvent) => {
+    submitted.preventDefault()
+    void save.run(async () => {
+      const body = {
+        title: fields.title.trim(),
+        started_at: new Date(start).toISOString(),
+        ended_at: new Date(end).toISOString(),
+        period: weekly ? ('weekly' as const) : ('once' as const),
+      }
+      const answer = event ? await editorApi.updateEvent(event.id, body) : await editorApi.addEvent(body)
+      await edit.clear()
+      if (!event) edit.update(EMPTY)
+      onSaved(answer)
+    })
+  }
+  const title = event?.title ?? ''
+  const heading: ReactNode = event ? <Trans>Editing “{title}”</Trans> : <Trans>Add busy time</Trans>
+
+  return (
+    <form className="editor-card" onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`} className="editor-card__title">
+        {heading}
+      </h3>
+      <div className="field">
+        <label htmlFor={`${id}-title`} className="field__label">
+          <Trans>What it is</Trans>
+        </label>
+        <input
+          id={`${id}-title`}
+          ref={titleRef}
+          className="field__input"
+          maxLength={TITLE_MAX}
+          value={fields.title}
+          onChange={(change) => edit.update({ ...edit.value, title: change.target.value })}
+        />
+      </div>
+      <div className="wizard__row">
+        <div className="field">
+          <label htmlFor={`${id}-start`} className="field__label">
+            <Trans>Start</Trans>
+          </label>
+          <input
+            id={`${id}-start`}
+            type="datetime-local"
+            className="field__input"
+            value={start}
+            onChange={(change) => edit.update({ ...edit.value, start: change.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-end`} className="field__label">
+            <Trans>End</Trans>
+          </label>
+          <input
+            id={`${id}-end`}
+            type="datetime-local"
+            className="field__input"
+            value={end}
+            aria-invalid={endBeforeStart ? true : undefined}
+            aria-describedby={endBeforeStart ? `${id}-end-error` : undefined}
+            onChange={(change) => edit.update({ ...edit.value, end: change.target.value })}
+          />
+          {endBeforeStart && (
+            <p id={`${id}-end-error`} className="field__error" role="alert">
+              <Trans>The end must be later than the start</Trans>
+            </p>
+          )}
+        </div>
+      </div>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={weekly}
+          onChange={(change) => edit.update({ ...edit.value, weekly: change.target.checked })}
+        />
+        <Trans>Repeat every week</Trans>
+      </label>
+      <SaveBar
+        state={save.state}
+        statusRef={save.statusRef}
+        dirty={edit.dirty}
+        restored={edit.restored}
+        disabled={fields.title.trim() === '' || start === '' || end === '' || endBeforeStart}
+        label={event ? <Trans>Save</Trans> : <Trans>Add</Trans>}
+      />
+      {onCancel && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void edit.clear().then(onCancel)}
+        >
+          <Trans>Cancel</Trans>
+        </button>
+      )}
+    </form>
+  )
+}
