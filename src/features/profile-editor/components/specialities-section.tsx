@@ -6,6 +6,7 @@ import type { Speciality } from '#contract/schemas/specialists.ts'
 import { editorApi } from '../api.ts'
 import { useKeptEdit } from '../use-kept-edit.ts'
 import { useFailureText, useSave } from '../use-save.ts'
+import { AllSpecialitiesSwitch } from './all-specialities-switch.tsx'
 import { Confirm, Switch } from './confirm.tsx'
 import { MoneyInput, soumToTiyin, tiyinToSoum } from './money-input.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
@@ -93,6 +94,12 @@ export function SpecialitiesSection({ profile }: { profile: Profile }) {
         <p>
           <Trans>You have no specialties yet: add one below.</Trans>
         </p>
+      )}
+      {list && (
+        <AllSpecialitiesSwitch
+          specialities={list}
+          onSwitch={(active) => void act(async () => setList(await editorApi.userStatus(profile.id, active)))}
+        />
       )}
       {list?.map((speciality) => (
         <SpecialityCard
