@@ -20,6 +20,16 @@ export const soumToTiyin = (typed: string) => {
 export const tiyinToSoum = (tiyin: number | null) =>
   tiyin === null ? '' : String(Math.round(tiyin / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
 
+/** Prices from/to as typed, by service line (or service) id. */
+export type Prices = Record<string, { from: string; to: string }>
+
+/** Whether the upper price is below the lower one. */
+export const priceError = (prices: { from: string; to: string }) => {
+  const from = soumToTiyin(prices.from)
+  const to = soumToTiyin(prices.to)
+  return from !== null && to !== null && to < from
+}
+
 type MoneyInputProps = { label: string; value: string; onChange: (value: string) => void; error?: string }
 
 /** An amount in so'm with its thousands spaced (1 250 000), digits only, as the order wizard's price fields. */
