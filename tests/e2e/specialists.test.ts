@@ -71,8 +71,8 @@ describe('specialists', () => {
     await context.close()
   })
 
-  test('a customer opens the direct order to this specialist from the profile', async () => {
-    const { card } = await demoSpecialist()
+  test('a customer sends a direct order to this specialist from the profile', async () => {
+    const { card, line } = await demoSpecialist()
     const token = await apiLogin(product.url, DEMO_CUSTOMER)
     const me = await (
       await fetch(`${product.url}${V1}/profile`, { headers: { authorization: `Bearer ${token}` } })
@@ -89,7 +89,18 @@ describe('specialists', () => {
     await page.goto(`${product.url}/profile/${card.slug}`)
     await page.getByRole('link', { name: 'Заказать у специалиста' }).click()
     await expect.poll(() => page.url()).toBe(`${product.url}/direct/order?executor=${card.id}`)
-    await page.getByRole('button', { name: 'Отправить заказ' }).waitFor()
+    await page.getByLabel('Услуга').fill(line.service.name)
+    await page.getByRole('radio', { name: line.service.name, exact: true }).check()
+    await page.getByLabel('Что нужно сделать').fill('Нужна помощь на этой неделе')
+    await page.getByRole('button', { name: 'Отправить заказ' }).click()
+    await page.waitForURL(/\/direct\/order\/\d+$/)
+    await page.getByText('Прямой заказ: отправлен одному выбранному исполнителю.').waitFor()
+    // It went to this specialist, and only to them.
+    const orderId = Number(new URL(page.url()).pathname.split('/').pop())
+    const sent = await (
+      await fetch(`${product.url}${V1}/orders/${orderId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()
+    expect(sent).toMatchObject({ executor_id: card.id, is_direct: true, services: [line.service.id] })
     expect(problems).toEqual([])
     await context.close()
   })
