@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { ProfileDocument, PortfolioWork, PublicProfile } from '#contract/schemas/specialists.ts'
 import { ImageModal } from '#src/components/image-modal.tsx'
 import { ReviewItem, useServicePrice } from '#src/features/specialist-words/words.tsx'
@@ -50,33 +50,25 @@ export function ServicesSection({ profile }: { profile: PublicProfile }) {
   )
 }
 
-type Viewing = { images: Array<{ src: string; alt: string }>; index: number } | null
+type Image = { src: string; alt: string }
+type Viewing = { images: Image[]; index: number } | null
+type Item = { id: number; title: string; description: string | null; images: Image[] }
 
-/** The portfolio: each work's title, description and photos; a photo opens large in the image modal. */
-export function PortfolioSection({ works }: { works: PortfolioWork[] }) {
-  const { t } = useLingui()
+/** Works or documents: each with its title, description and pictures, opened large in one image viewer. */
+function ItemsWithImages({ id, heading, items }: { id: string; heading: ReactNode; items: Item[] }) {
   const [viewing, setViewing] = useState<Viewing>(null)
-  if (works.length === 0) return null
+  if (items.length === 0) return null
   return (
-    <section className="public-profile__section" aria-labelledby="works-title">
-      <h2 id="works-title">
-        <Trans>Portfolio</Trans>
-      </h2>
+    <section className="public-profile__section" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
       <ul className="public-profile__works">
-        {works.map((work) => {
-          const images = work.photos.map((src, index) => {
-            const position = index + 1
-            const title = work.title
-            return { src, alt: t`${title}, photo ${position}` }
-          })
-          return (
-            <li key={work.id}>
-              <h3>{work.title}</h3>
-              {work.description && <p>{work.description}</p>}
-              <Thumbnails images={images} onOpen={(index) => setViewing({ images, index })} />
-            </li>
-          )
-        })}
+        {items.map((item) => (
+          <li key={item.id}>
+            <h3>{item.title}</h3>
+            {item.description && <p>{item.description}</p>}
+            <Thumbnails images={item.images} onOpen={(index) => setViewing({ images: item.images, index })} />
+          </li>
+        ))}
       </ul>
       <ImageModal
         images={viewing?.images ?? []}
@@ -88,39 +80,41 @@ export function PortfolioSection({ works }: { works: PortfolioWork[] }) {
   )
 }
 
+/** The portfolio: each work with its photos. */
+export function PortfolioSection({ works }: { works: PortfolioWork[] }) {
+  const { t } = useLingui()
+  const items = works.map((work) => {
+    const title = work.title
+    return {
+      id: work.id,
+      title,
+      description: work.description,
+      images: work.photos.map((src, index) => {
+        const position = index + 1
+        return { src, alt: t`${title}, photo ${position}` }
+      }),
+    }
+  })
+  return <ItemsWithImages id="works-title" heading={<Trans>Portfolio</Trans>} items={items} />
+}
+
 /** Certificates and diplomas: name, description and their scans, opened large like the portfolio. */
 export function DocumentsSection({ documents }: { documents: ProfileDocument[] }) {
   const { t } = useLingui()
-  const [viewing, setViewing] = useState<Viewing>(null)
-  if (documents.length === 0) return null
+  const items = documents.map((document) => {
+    const title = document.name
+    return {
+      id: document.id,
+      title,
+      description: document.description,
+      images: document.files.map((src, index) => {
+        const position = index + 1
+        return { src, alt: t`${title}, page ${position}` }
+      }),
+    }
+  })
   return (
-    <section className="public-profile__section" aria-labelledby="documents-title">
-      <h2 id="documents-title">
-        <Trans>Certificates and diplomas</Trans>
-      </h2>
-      <ul className="public-profile__works">
-        {documents.map((document) => {
-          const images = document.files.map((src, index) => {
-            const position = index + 1
-            const title = document.name
-            return { src, alt: t`${title}, page ${position}` }
-          })
-          return (
-            <li key={document.id}>
-              <h3>{document.name}</h3>
-              {document.description && <p>{document.description}</p>}
-              <Thumbnails images={images} onOpen={(index) => setViewing({ images, index })} />
-            </li>
-          )
-        })}
-      </ul>
-      <ImageModal
-        images={viewing?.images ?? []}
-        index={viewing?.index ?? null}
-        onIndexChange={(index) => setViewing((previous) => previous && { ...previous, index })}
-        onClose={() => setViewing(null)}
-      />
-    </section>
+    <ItemsWithImages id="documents-title" heading={<Trans>Certificates and diplomas</Trans>} items={items} />
   )
 }
 
