@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth-endpoints.ts'
 import { coreEndpoints } from './core-endpoints.ts'
+import { notificationEndpoints } from './notification-endpoints.ts'
 import { orderEndpoints } from './order-endpoints.ts'
 import { profileEndpoints } from './profile-endpoints.ts'
 
@@ -14,4 +15,5 @@ export const endpoints = {
   ...authEndpoints,
   ...orderEndpoints,
   ...profileEndpoints,
+  ...notificationEndpoints,
 } as const

@@ -120,6 +120,8 @@ export const ERROR_CODES = [
   'too_many_files',
   'reorder_ids_invalid',
   'calendar_range_invalid',
+  'district_invalid',
+  'push_subscription_invalid',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

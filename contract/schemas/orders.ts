@@ -53,6 +53,8 @@ export const OrderBodySchema = v.pipe(
     at_executor: v.optional(v.boolean('invalid_request'), false),
     /** The district and city: anyone who may read the order sees it. */
     area: optionalText(AREA_MAX, 'area_max'),
+    /** The district of `GET /districts` the work is in: specialists serving it hear of the order. */
+    district_id: v.optional(v.nullable(IdValueSchema), null),
     /** Street, house and flat: only the customer, and the chosen specialist once they accept, see it. */
     address: optionalText(ADDRESS_MAX, 'address_max'),
     lat: v.optional(v.nullable(Coordinate(-90, 90)), null),
@@ -125,6 +127,8 @@ export const OrderSchema = v.object({
   at_executor: v.boolean(),
   /** District and city: public wherever the order is. */
   area: v.nullable(v.string()),
+  /** The district (`GET /districts`) the work is in, public like the area. */
+  district_id: v.nullable(v.number()),
   /** Street, house, flat: null unless the caller is the customer or the specialist who accepted the order. */
   address: v.nullable(v.string()),
   /** The exact pin for those who see the address; for anyone else a point rounded to about a kilometre. */

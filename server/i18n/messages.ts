@@ -608,6 +608,18 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: '1 кундан {n} кунгача бўлган даврни танланг',
     en: 'Choose a period of 1 to {n} days',
   },
+  district_invalid: {
+    ru: 'Выберите район из списка',
+    oz: "Ro'yxatdan tumanni tanlang",
+    uz: 'Рўйхатдан туманни танланг',
+    en: 'Choose a district from the list',
+  },
+  push_subscription_invalid: {
+    ru: 'Браузер прислал неверную подписку на уведомления, попробуйте включить их ещё раз',
+    oz: "Brauzer bildirishnomalar obunasini noto'g'ri yubordi, ularni qaytadan yoqib ko'ring",
+    uz: 'Браузер билдиришномалар обунасини нотўғри юборди, уларни қайтадан ёқиб кўринг',
+    en: 'The browser sent an invalid notification subscription, try turning them on again',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */

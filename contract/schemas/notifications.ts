@@ -1,0 +1,143 @@
+import * as v from 'valibot'
+import { IdParamSchema, PageQuerySchema, perPageQuerySchema } from './bounds.ts'
+
+/**
+ * What a notification is about. `type_push` of the spec's Notification carries one of these; the text is written
+ * from the kind and its parameters in the reader's language when it is read (docs/decisions/010-notifications.md).
+ */
+export const NOTIFICATION_KINDS = [
+  /** A new open order matches one of the specialist's active specialties and districts. */
+  'new_order',
+  /** A specialist replied to the customer's order ("interest in your order"). */
+  'order_reply',
+  /** The customer chose this specialist (a direct order chooses at once). */
+  'executor_chosen',
+  /** The chosen specialist accepted the order. */
+  'order_accepted',
+  /** The chosen specialist declined. */
+  'order_declined',
+  /** The customer cancelled an order the specialist was chosen for. */
+  'order_canceled',
+  /** The customer marked the order done. */
+  'order_completed',
+  /** The customer left a review. */
+  'review_received',
+  /** A new chat message (delivered once chat exists). */
+  'chat_message',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+/** Kinds that send one SMS when they stay unread (the SMS fallback): missing them costs the user the job. */
+export const SMS_FALLBACK_KINDS = ['executor_chosen', 'order_canceled'] as const satisfies NotificationKind[]
+
+/** Where a notification can go besides the bell. Telegram and e-mail are delivered by later issues. */
+export const NOTIFICATION_CHANNELS = ['push', 'telegram', 'email'] as const
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]
+
+/** The spec's Notification (section 3); `status: 'active'` means unread. */
+export const NotificationSchema = v.object({
+  id: v.number(),
+  type_push: v.picklist(NOTIFICATION_KINDS),
+  status: v.picklist(['active', 'read']),
+  message: v.string(),
+  /** An app path (`/order/12`), never another site. */
+  link: v.string(),
+  avatar: v.nullable(v.string()),
+  created_at: v.string(),
+})
+export type Notification = v.InferOutput<typeof NotificationSchema>
+
+/** The bell shows 5 (spec section 9); the full list pages by 20. */
+export const NOTIFICATIONS_PER_PAGE_MAX = 50
+export const NotificationsQuerySchema = v.object({
+  page: PageQuerySchema,
+  perPage: perPageQuerySchema(NOTIFICATIONS_PER_PAGE_MAX, 5),
+})
+export const NotificationsResponseSchema = v.object({
+  collection: v.array(NotificationSchema),
+  meta: v.object({ page: v.number(), perPage: v.number(), total: v.number(), unread: v.number() }),
+})
+export const NotificationParamsSchema = v.object({ id: IdParamSchema })
+export const UnreadResponseSchema = v.object({ unread: v.number() })
+
+const ChannelSwitchesSchema = v.object({ push: v.boolean(), telegram: v.boolean(), email: v.boolean() })
+const ChannelChangesSchema = v.optional(
+  v.object({ push: v.optional(v.boolean()), telegram: v.optional(v.boolean()), email: v.optional(v.boolean()) }),
+)
+const perKind = <S extends v.GenericSchema>(schema: S) =>
+  v.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, schema])) as Record<NotificationKind, S>)
+
+/** Each kind on or off per channel, and whether an unread "chosen" or "cancelled" may become an SMS. */
+export const NotificationSettingsSchema = v.object({
+  kinds: perKind(ChannelSwitchesSchema),
+  sms_fallback: v.boolean(),
+})
+export type NotificationSettings = v.InferOutput<typeof NotificationSettingsSchema>
+/** A change names only what changes. */
+export const NotificationSettingsBodySchema = v.object({
+  kinds: v.optional(perKind(ChannelChangesSchema)),
+  sms_fallback: v.optional(v.boolean()),
+})
+export type NotificationSettingsBody = v.InferOutput<typeof NotificationSettingsBodySchema>
+
+// ---------------------------------------------------------------- browser push
+
+/** How the app subscribes: standard Web Push with our VAPID key, or Firebase Cloud Messaging when configured. */
+export const PushConfigSchema = v.variant('provider', [
+  v.object({ provider: v.literal('webpush'), public_key: v.string() }),
+  v.object({
+    provider: v.literal('fcm'),
+    public_key: v.string(),
+    firebase: v.object({
+      apiKey: v.string(),
+      projectId: v.string(),
+      messagingSenderId: v.string(),
+      appId: v.string(),
+    }),
+  }),
+])
+export type PushConfig = v.InferOutput<typeof PushConfigSchema>
+
+const PUSH_KEY = /^[A-Za-z0-9_-]{16,200}={0,2}$/
+const pushInvalid = 'push_subscription_invalid'
+/** A browser's PushSubscription.toJSON(), or an FCM registration token; one row per device. */
+export const PushSubscriptionBodySchema = v.union(
+  [
+    v.object({
+      endpoint: v.pipe(
+        v.string(pushInvalid),
+        v.maxLength(1000, pushInvalid),
+        v.url(pushInvalid),
+        v.startsWith('https://', pushInvalid),
+      ),
+      expirationTime: v.optional(v.nullable(v.number())),
+      keys: v.object({
+        p256dh: v.pipe(v.string(pushInvalid), v.regex(PUSH_KEY, pushInvalid)),
+        auth: v.pipe(v.string(pushInvalid), v.regex(PUSH_KEY, pushInvalid)),
+      }),
+    }),
+    v.object({
+      fcm_token: v.pipe(v.string(pushInvalid), v.minLength(20, pushInvalid), v.maxLength(4096, pushInvalid)),
+    }),
+  ],
+  pushInvalid,
+)
+export type PushSubscriptionBody = v.InferOutput<typeof PushSubscriptionBodySchema>
+export const PushUnsubscribeBodySchema = v.object({
+  endpoint: v.pipe(v.string(pushInvalid), v.minLength(1, pushInvalid), v.maxLength(4096, pushInvalid)),
+})
+
+/** What the service worker receives: text already in the device's language, no other personal data. */
+export const PushPayloadSchema = v.object({
+  title: v.string(),
+  body: v.string(),
+  /** The app path the notification opens. */
+  url: v.string(),
+  /** Repeats about one order collapse into one notification. */
+  tag: v.string(),
+  icon: v.optional(v.string()),
+  badge: v.optional(v.string()),
+  /** The notification, so a click can mark it read. */
+  id: v.optional(v.number()),
+})
+export type PushPayload = v.InferOutput<typeof PushPayloadSchema>

@@ -1,0 +1,52 @@
+import type { OrderRow } from '#server/modules/orders/repository.ts'
+
+/**
+ * What happened in the product, told by the module that did it after its write succeeded. Listeners (the
+ * notifier) react; a failing listener is logged and never undoes or fails the action that raised the event.
+ */
+export type DomainEvent =
+  | { type: 'order.published'; order: OrderRow }
+  | { type: 'order.replied'; order: OrderRow; executorId: number }
+  | {
+      type: 'order.changed'
+      action: 'choose' | 'accept' | 'decline' | 'cancel' | 'complete'
+      /** The order after the change. */
+      order: OrderRow
+      /** The executor chosen before the change (a decline or a cancel clears or keeps it). */
+      executorId: number | null
+      actorId: number
+    }
+  | { type: 'order.reviewed'; order: OrderRow; executorId: number; rating: number }
+
+export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
+
+export type DomainEvents = {
+  publish: (event: DomainEvent) => void
+  subscribe: (listener: DomainEventListener) => () => void
+  /** Resolves once every listener started so far has finished (tests and shutdown). */
+  settled: () => Promise<void>
+}
+
+/** In-process and after the fact: the caller's answer never waits for notifications to be delivered. */
+export function createDomainEvents(onError: (error: unknown, event: DomainEvent) => void): DomainEvents {
+  const listeners = new Set<DomainEventListener>()
+  const running = new Set<Promise<void>>()
+  return {
+    publish(event) {
+      for (const listener of listeners) {
+        const run = Promise.resolve()
+          .then(() => listener(event))
+          .catch((error: unknown) => onError(error, event))
+          .finally(() => running.delete(run))
+        running.add(run)
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all([...running])
+    },
+  }
+}

@@ -1,0 +1,24 @@
+import type { PushPayload } from '#contract/schemas/notifications.ts'
+import type { NotifPayload, UnreadPayload } from '#contract/events.ts'
+import type { Locale } from '#server/i18n/locale.ts'
+
+/**
+ * What the notifier needs from the socket server (server/modules/realtime): a message to every socket of a
+ * user, on whichever process it is connected (the Redis adapter carries it across).
+ */
+export type RealtimeHub = {
+  notify: (userId: number, payload: NotifPayload) => void
+  unreadChanged: (userId: number, payload: UnreadPayload) => void
+}
+
+/**
+ * What the notifier needs from browser push (server/modules/push): one push to each device of a user, written in
+ * the language that device subscribed in. Gone subscriptions are deleted by the push module.
+ */
+export type PushDelivery = {
+  sendToUser: (userId: number, render: (locale: Locale) => PushPayload) => Promise<void>
+}
+
+/** Hands nothing anywhere: for apps built without sockets or push (some tests). */
+export const silentHub: RealtimeHub = { notify: () => undefined, unreadChanged: () => undefined }
+export const noPush: PushDelivery = { sendToUser: async () => undefined }
