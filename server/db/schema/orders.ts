@@ -12,6 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core'
+import { districts } from './specialists.ts'
 import { users } from './users.ts'
 
 export const orders = pgTable(
@@ -38,6 +39,8 @@ export const orders = pgTable(
     atExecutor: boolean().notNull().default(false),
     /** District and city, public; `address` (street, house, flat) is for the customer and the accepted executor. */
     area: text(),
+    /** The district the work is in: specialists who serve it hear of the order (docs/decisions/010). */
+    districtId: integer().references(() => districts.id, { onDelete: 'set null' }),
     address: text(),
     lat: doublePrecision(),
     lng: doublePrecision(),

@@ -54,7 +54,13 @@ export const specialities = pgTable(
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('specialities_user_category').on(table.userId, table.categoryId)],
+  (table) => [
+    unique('specialities_user_category').on(table.userId, table.categoryId),
+    // Who hears of a new order in a category: the active specialties of it (server/modules/notifications).
+    index('specialities_category_active')
+      .on(table.categoryId, table.userId)
+      .where(sql`${table.active}`),
+  ],
 )
 
 /** A service of a specialty with its price range in tiyin. */

@@ -75,6 +75,10 @@ export const users = pgTable(
      * phone becomes `deleted-<id>` (unique, and never a phone anyone can log in or register with).
      */
     deletedAt: timestamp({ withTimezone: true }),
+    /** The language of the person's latest app session: notifications that reach them outside it (SMS) use it. */
+    locale: text({ enum: ['ru', 'oz', 'uz', 'en'] })
+      .notNull()
+      .default('ru'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
