@@ -7,6 +7,7 @@ import {
   NotificationsQuerySchema,
   NotificationsResponseSchema,
   PushConfigSchema,
+  PushRenewBodySchema,
   PushSubscriptionBodySchema,
   PushUnsubscribeBodySchema,
   UnreadResponseSchema,
@@ -72,6 +73,15 @@ export const notificationEndpoints = {
     tag: 'notifications',
     auth: true,
     body: PushSubscriptionBodySchema,
+    response: v.object({ ok: v.literal(true) }),
+  },
+  renewPush: {
+    method: 'PUT',
+    path: `${V1}/push/subscriptions`,
+    summary:
+      "The service worker's renewal after pushsubscriptionchange: the subscription of old_endpoint moves to the new one",
+    tag: 'notifications',
+    body: PushRenewBodySchema,
     response: v.object({ ok: v.literal(true) }),
   },
   unsubscribePush: {

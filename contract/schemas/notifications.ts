@@ -123,6 +123,14 @@ export const PushSubscriptionBodySchema = v.union(
   pushInvalid,
 )
 export type PushSubscriptionBody = v.InferOutput<typeof PushSubscriptionBodySchema>
+/**
+ * The service worker's `pushsubscriptionchange`: the browser replaced a subscription. The worker has no access
+ * token, so the old endpoint (a secret only that device and we know) names the subscription to move.
+ */
+export const PushRenewBodySchema = v.object({
+  old_endpoint: v.pipe(v.string(pushInvalid), v.minLength(1, pushInvalid), v.maxLength(4096, pushInvalid)),
+  subscription: PushSubscriptionBodySchema.options[0],
+})
 export const PushUnsubscribeBodySchema = v.object({
   endpoint: v.pipe(v.string(pushInvalid), v.minLength(1, pushInvalid), v.maxLength(4096, pushInvalid)),
 })
