@@ -27,6 +27,7 @@ const orderOf = (overrides: Record<string, unknown> = {}) => ({
   at_customer: true,
   at_executor: false,
   area: 'Чиланзарский район, Ташкент',
+  district_id: null,
   address: 'Ташкент, Чиланзар',
   lat: null,
   lng: null,

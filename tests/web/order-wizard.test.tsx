@@ -15,7 +15,7 @@ import {
 } from '#src/features/order-wizard/order-form.ts'
 import { loadOrderWizardCatalog } from '#src/features/order-wizard/catalog.ts'
 import { OrderWizard } from '#src/features/order-wizard/components/order-wizard.tsx'
-import { errorBody, profileOf, renderInApp } from './helpers.tsx'
+import { errorBody, profileOf, renderInApp, stubApi } from './helpers.tsx'
 
 // The wizard's messages load with its chunk (docs/decisions/007); a component test loads them itself.
 beforeAll(loadOrderWizardCatalog)
@@ -240,6 +240,49 @@ describe('OrderWizard', () => {
         area: 'Чиланзарский район, Ташкент',
         address: '9-й квартал, дом 14',
       },
+    })
+    useSession.getState().clear()
+  })
+
+  it("offers the country's districts, fills an empty district-and-city with the chosen one and sends its id", async () => {
+    act(() => useSession.getState().setSession({ token: 'access-1', profile: profileOf() as never }))
+    stubApi({
+      'GET /api/fika/freelancer/v1.0.1/districts': () => ({
+        json: {
+          collection: [
+            {
+              id: 1,
+              name: 'Ташкент',
+              districts: [
+                { id: 11, name: 'Чиланзарский район' },
+                { id: 12, name: 'Юнусабадский район' },
+              ],
+            },
+          ],
+        },
+      }),
+    })
+    sendOrQueue.mockResolvedValue({ status: 'queued' })
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    await user.click(await screen.findByLabelText('У меня'))
+    const district = screen.getByLabelText('Район')
+    await screen.findByRole('option', { name: 'Юнусабадский район' })
+    await user.selectOptions(district, 'Юнусабадский район')
+    expect((screen.getByLabelText(/^Район и город/) as HTMLInputElement).value).toBe(
+      'Юнусабадский район, Ташкент',
+    )
+    await user.click(screen.getByRole('button', { name: 'Опубликовать заказ' }))
+    await waitFor(() => expect(sendOrQueue).toHaveBeenCalled())
+    expect(sendOrQueue.mock.calls[0]![0]).toMatchObject({
+      body: { district_id: 12, area: 'Юнусабадский район, Ташкент' },
     })
     useSession.getState().clear()
   })

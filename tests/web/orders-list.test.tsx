@@ -25,6 +25,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   at_customer: true,
   at_executor: false,
   area: 'Чиланзарский район, Ташкент',
+  district_id: null,
   address: 'Ташкент, Чиланзар',
   lat: 41.28,
   lng: 69.2,

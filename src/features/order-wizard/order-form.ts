@@ -20,6 +20,8 @@ export type OrderForm = {
   isOnline: boolean
   /** District and city: everyone who reads the order sees them. */
   area: string
+  /** The district (`GET /districts`): specialists who work there hear of the order at once. */
+  districtId: number | null
   /** Street, house, flat: only the chosen specialist sees them, once they accept. */
   address: string
   lat: number | null
@@ -42,6 +44,7 @@ export const emptyOrderForm = (name = ''): OrderForm => ({
   atExecutor: false,
   isOnline: false,
   area: '',
+  districtId: null,
   address: '',
   lat: null,
   lng: null,
@@ -100,6 +103,7 @@ export function orderBodyOf(form: OrderForm, services: number[]): OrderBodyInput
     at_executor: form.atExecutor,
     is_online: form.isOnline,
     area: trimmedOrNull(form.area),
+    district_id: form.districtId,
     address: trimmedOrNull(form.address),
     lat: form.lat,
     lng: form.lng,
@@ -127,6 +131,7 @@ export const orderFormSchema = (now: () => Date = () => new Date()) =>
       atExecutor: v.boolean(),
       isOnline: v.boolean(),
       area: v.pipe(v.string(), v.maxLength(AREA_MAX, 'text_too_long')),
+      districtId: v.nullable(v.number()),
       address: v.pipe(v.string(), v.maxLength(ADDRESS_MAX, 'text_too_long')),
       lat: v.nullable(v.number()),
       lng: v.nullable(v.number()),
@@ -189,6 +194,7 @@ export const SERVER_FIELDS: Record<string, keyof OrderForm> = {
   at_customer: 'isOnline',
   at_executor: 'isOnline',
   area: 'area',
+  district_id: 'districtId',
   address: 'address',
   started_at: 'startTime',
   ended_at: 'endTime',

@@ -1,5 +1,6 @@
 import { profileEndpoints as endpoints } from '#contract/profile-endpoints.ts'
 import { api } from '#src/lib/api.ts'
+import { loadDistricts } from '#src/lib/districts.ts'
 import { savedCall } from '#src/lib/saved-call.ts'
 import type { ExecutorsQuery } from '../executors-query.ts'
 
@@ -14,6 +15,6 @@ export const executorsApi = {
         )
       : api.call(endpoints.executors, { query }).then((data) => ({ data, saved: false as const })),
 
-  /** The regions with their districts, for the district filter (a fixed list, kept on the device). */
-  districts: () => savedCall('districts', async () => (await api.call(endpoints.districts)).collection),
+  /** The regions with their districts, for the district filter. */
+  districts: loadDistricts,
 }

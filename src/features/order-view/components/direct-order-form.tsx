@@ -51,6 +51,8 @@ const toBody = (form: v.InferOutput<typeof DirectFormSchema>, executorId: number
   at_customer: form.place === 'at_customer',
   at_executor: form.place === 'at_executor',
   area: form.area || null,
+  // A direct order goes to its one specialist, whatever their districts.
+  district_id: null,
   address: form.address || null,
   lat: null,
   lng: null,

@@ -5,6 +5,7 @@ import { ADDRESS_MAX, AREA_MAX } from '#contract/schemas/orders.ts'
 import { MapView } from '#src/features/map/map-view.tsx'
 import type { OrderForm } from '../order-form.ts'
 import { fieldErrorText } from '../order-messages.ts'
+import { DistrictField } from './district-field.tsx'
 import { LimitedField } from './limited-field.tsx'
 
 const PIN_ZOOM = 15
@@ -29,6 +30,7 @@ export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
       <legend className="wizard__legend">
         <Trans>Address</Trans>
       </legend>
+      <DistrictField form={form} />
       <LimitedField
         label={t`District and city`}
         autoComplete="address-level2"

@@ -1,0 +1,73 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId } from 'react'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { useSaved } from '#src/features/catalogue/use-saved.ts'
+import { loadDistricts } from '#src/lib/districts.ts'
+import type { OrderForm } from '../order-form.ts'
+import { fieldErrorText } from '../order-messages.ts'
+
+/**
+ * The district of the work, from the country's list: specialists who serve it hear of the order at once. Picking
+ * one fills an empty "district and city" with its name, which the customer may still change.
+ */
+export function DistrictField({ form }: { form: UseFormReturn<OrderForm> }) {
+  const { t, i18n } = useLingui()
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const districtId = useWatch({ control: form.control, name: 'districtId' })
+  const regions = useSaved('districts', loadDistricts)
+  const list = regions.status === 'ready' ? regions.data : []
+  const error = fieldErrorText(i18n, form.formState.errors.districtId)
+
+  const choose = (value: string) => {
+    const chosen = value ? Number(value) : null
+    form.setValue('districtId', chosen, { shouldDirty: true })
+    const region = list.find((item) => item.districts.some((district) => district.id === chosen))
+    const district = region?.districts.find((item) => item.id === chosen)
+    if (region && district && form.getValues('area').trim() === '') {
+      form.setValue('area', `${district.name}, ${region.name}`, { shouldDirty: true })
+    }
+  }
+
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        <Trans>District</Trans>
+      </label>
+      <select
+        id={id}
+        className="field__input"
+        value={districtId ?? ''}
+        onChange={(event) => choose(event.target.value)}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
+      >
+        <option value="">
+          {regions.status === 'loading' ? t`Loading the districts…` : t`No district chosen`}
+        </option>
+        {list.map((region) => (
+          <optgroup key={region.id} label={region.name}>
+            {region.districts.map((district) => (
+              <option key={district.id} value={district.id}>
+                {district.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <p id={hintId} className="form__hint">
+        {regions.status === 'failed' ? (
+          <Trans>The list of districts could not be loaded; you can publish without it.</Trans>
+        ) : (
+          <Trans>Specialists who work in this district hear of your order at once.</Trans>
+        )}
+      </p>
+      {error && (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
