@@ -123,6 +123,25 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   addWork: { title: 'Проводка в квартире', description: 'Три комнаты' },
   updateWork: { title: 'Проводка в квартире' },
   reorderWorks: { ids: [1] },
+  updateNotificationSettings: { kinds: { new_order: { push: false } }, sms_fallback: true },
+  subscribePush: {
+    endpoint: 'https://push.example.test/send/abc',
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  },
+  renewPush: {
+    old_endpoint: 'https://push.example.test/send/old',
+    subscription: {
+      endpoint: 'https://push.example.test/send/new',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    },
+  },
+  unsubscribePush: { endpoint: 'https://push.example.test/send/abc' },
   addCalendarEvent: {
     title: 'Ремонт',
     started_at: '2026-11-25T04:00:00.000Z',
