@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https'
 import webpush from 'web-push'
-import { retryAfterSeconds, type PushResult, type PushSender } from './push-sender.ts'
+import { retryAfterSeconds, type PushOptions, type PushResult, type PushSender } from './push-sender.ts'
 
 export type VapidDetails = { subject: string; publicKey: string; privateKey: string }
 
@@ -26,16 +26,27 @@ export function resultOfStatus(status: number, headers: Record<string, unknown> 
   return { outcome: 'rejected', reason }
 }
 
+/** web-push's options for one push: TTL always explicit (its default keeps a push for four weeks). */
+export function webPushRequestOptions(
+  vapid: VapidDetails,
+  options: PushOptions,
+  transport: { agent?: Agent; timeoutMs?: number } = {},
+): webpush.RequestOptions {
+  return {
+    vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+    TTL: options.ttlS,
+    urgency: options.urgency,
+    ...(options.topic && { topic: options.topic }),
+    ...(transport.agent && { agent: transport.agent }),
+    timeout: transport.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  }
+}
+
 /**
  * Standard Web Push (RFC 8030/8291/8292) with our VAPID key: it reaches Chrome (through FCM), Firefox, Edge and
  * Safari, iOS home-screen apps included, with one code path. The payload is encrypted with aes128gcm.
  */
-export function createWebPushSender({
-  vapid,
-  agent,
-  timeoutMs = REQUEST_TIMEOUT_MS,
-}: WebPushOptions): PushSender {
-  const vapidDetails = { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey }
+export function createWebPushSender({ vapid, agent, timeoutMs }: WebPushOptions): PushSender {
   return {
     async send(target, payload, options) {
       if (!target.p256dh || !target.auth) return { outcome: 'gone', reason: 'no_keys' }
@@ -43,14 +54,7 @@ export function createWebPushSender({
         await webpush.sendNotification(
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           JSON.stringify(payload),
-          {
-            vapidDetails,
-            TTL: options.ttlS,
-            urgency: options.urgency,
-            ...(options.topic && { topic: options.topic }),
-            ...(agent && { agent }),
-            timeout: timeoutMs,
-          },
+          webPushRequestOptions(vapid, options, { agent, timeoutMs }),
         )
         return { outcome: 'sent' }
       } catch (error) {
