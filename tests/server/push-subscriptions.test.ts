@@ -13,6 +13,8 @@ import {
 import { buildApp } from '#server/app.ts'
 import { fcmSettings, loadConfig, testConfig } from '#server/config.ts'
 import { pushSubscriptions } from '#server/db/schema/notifications.ts'
+import { createPushRepository } from '#server/modules/push/repository.ts'
+import { createPushService } from '#server/modules/push/service.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { browserSubscription } from '#tests/helpers/push.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
@@ -337,6 +339,32 @@ describe('services.push.sendToUser', () => {
     expect(pushedTo(tablet.endpoint)[0]?.payload.title).toBe(TITLES.uz)
     expect(pushedTo(laptop.endpoint)[0]?.payload.title).toBe(TITLES.en)
     expect(pushedTo(laptop.endpoint)[0]?.options).toEqual({ ttlS: 3600, urgency: 'high', topic: 'order-42' })
+  })
+
+  it('has at most the configured number of pushes in flight, and still reaches every device', async () => {
+    const me = await user(t)
+    for (let device = 0; device < 7; device++) await subscribed(me)
+    let inFlight = 0
+    let most = 0
+    const slow: PushSender = {
+      async send() {
+        most = Math.max(most, ++inFlight)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        inFlight--
+        return { outcome: 'sent' }
+      },
+    }
+    const push = createPushService({
+      repository: createPushRepository(t.db.db),
+      sender: slow,
+      clock: t.clock,
+      log: t.app.log,
+      publicKey: vapid.publicKey,
+      concurrency: 2,
+    })
+    await push.sendToUser(me.id, chosen)
+    expect(most).toBe(2)
+    expect((await rows()).every((row) => row.lastSuccessAt !== null)).toBe(true)
   })
 
   it('never fails its caller: a sender that throws or a render that throws only skips the push', async () => {
