@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { createDevSms } from '#server/adapters/sms/dev-sms.ts'
 import { createEskizSms } from '#server/adapters/sms/eskiz-sms.ts'
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
+import type { PushSender } from '#server/adapters/push/push-sender.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
@@ -38,6 +39,8 @@ import { createPortfolioService } from '#server/modules/portfolio/service.ts'
 import { createProfileRepository } from '#server/modules/profile/repository.ts'
 import { profileRoutes } from '#server/modules/profile/routes.ts'
 import { createProfileService } from '#server/modules/profile/service.ts'
+import { pushRoutes } from '#server/modules/push/routes.ts'
+import { createPush } from '#server/modules/push/setup.ts'
 import { createSpecialitiesRepository } from '#server/modules/specialities/repository.ts'
 import { specialityRoutes } from '#server/modules/specialities/routes.ts'
 import { createSpecialitiesService } from '#server/modules/specialities/service.ts'
@@ -57,6 +60,8 @@ export type AppDeps = {
   clock?: Clock
   /** Replaces the SMS adapter the config names (tests that play a failing provider). */
   smsSender?: SmsSender
+  /** Replaces the browser push senders (Web Push, FCM) the config names (tests that play a push service). */
+  pushSender?: PushSender
   /** Where the log goes; standard output when absent. */
   logStream?: { write: (line: string) => void }
   /** The built web app to host; `dist/` beside the server by default. */
@@ -74,6 +79,7 @@ export async function buildApp({
   database,
   clock = systemClock,
   smsSender,
+  pushSender,
   logStream,
   webRoot,
 }: AppDeps) {
@@ -178,7 +184,18 @@ export async function buildApp({
   })
   if (devSms) await app.register(devRoutes, { devSms })
 
-  return Object.assign(app, { services: { sms, auth } })
+  // Browser push; the notifier delivers through `services.push` (a PushDelivery).
+  const push = await createPush({
+    config,
+    db,
+    clock,
+    log: app.log.child({ module: 'push' }),
+    sender: pushSender,
+  })
+  app.addHook('onClose', async () => push.close())
+  await app.register(pushRoutes, { push })
+
+  return Object.assign(app, { services: { sms, auth, push } })
 }
 
 function logDevSms(app: FastifyInstance) {

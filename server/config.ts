@@ -24,6 +24,28 @@ const url = (protocols: string[]) =>
     ),
   )
 
+// A P-256 public key in URL-safe base64 is 65 bytes (87 characters), its private key 32 bytes (43 characters).
+const base64urlBytes = (bytes: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'URL-safe base64'),
+    v.check((value) => Buffer.from(value, 'base64url').length === bytes, `${bytes} bytes`),
+  )
+// A service account's key arrives in one line with \n escapes from most secret stores and .env files.
+const pemKey = v.pipe(
+  v.string(),
+  v.transform((value) => value.replaceAll('\\n', '\n')),
+  v.check((value) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value), 'a PEM private key'),
+)
+const FCM_VARIABLES = [
+  'FCM_PROJECT_ID',
+  'FCM_CLIENT_EMAIL',
+  'FCM_PRIVATE_KEY',
+  'FCM_API_KEY',
+  'FCM_MESSAGING_SENDER_ID',
+  'FCM_APP_ID',
+] as const
+
 const EnvSchema = v.pipe(
   v.object({
     NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
@@ -44,6 +66,15 @@ const EnvSchema = v.pipe(
     SEED_DEMO_USERS: v.optional(bool, 'true'),
     SEED_DEMO_ORDERS: v.optional(bool, 'true'),
     MAP_STYLE_URL: v.optional(url(['http:', 'https:'])),
+    VAPID_PUBLIC_KEY: v.optional(base64urlBytes(65)),
+    VAPID_PRIVATE_KEY: v.optional(base64urlBytes(32)),
+    VAPID_SUBJECT: v.optional(url(['mailto:', 'https:']), 'mailto:support@fika.uz'),
+    FCM_PROJECT_ID: v.optional(v.string()),
+    FCM_CLIENT_EMAIL: v.optional(v.pipe(v.string(), v.email())),
+    FCM_PRIVATE_KEY: v.optional(pemKey),
+    FCM_API_KEY: v.optional(v.string()),
+    FCM_MESSAGING_SENDER_ID: v.optional(v.string()),
+    FCM_APP_ID: v.optional(v.string()),
   }),
   v.forward(
     v.check(
@@ -51,6 +82,29 @@ const EnvSchema = v.pipe(
       'ESKIZ_EMAIL and ESKIZ_PASSWORD are required when SMS_PROVIDER=eskiz',
     ),
     ['ESKIZ_EMAIL'],
+  ),
+  v.forward(
+    v.check(
+      (env) => Boolean(env.VAPID_PUBLIC_KEY) === Boolean(env.VAPID_PRIVATE_KEY),
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or both left unset to generate a pair)',
+    ),
+    ['VAPID_PRIVATE_KEY'],
+  ),
+  v.forward(
+    v.check(
+      (env) => FCM_VARIABLES.every((name) => env[name]) || FCM_VARIABLES.every((name) => !env[name]),
+      `${FCM_VARIABLES.join(', ')} are set all together or not at all`,
+    ),
+    ['FCM_PROJECT_ID'],
+  ),
+  v.forward(
+    // The app subscribes through Firebase with our VAPID key, so Firebase must hold the same pair (imported in
+    // its console); a pair generated on this machine could not be.
+    v.check(
+      (env) => !env.FCM_PROJECT_ID || Boolean(env.VAPID_PUBLIC_KEY),
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with FCM (the pair imported into Firebase)',
+    ),
+    ['VAPID_PUBLIC_KEY'],
   ),
   v.forward(
     v.check(
@@ -62,6 +116,31 @@ const EnvSchema = v.pipe(
 )
 
 export type Config = v.InferOutput<typeof EnvSchema>
+
+/** Firebase Cloud Messaging's settings when every FCM_* variable is set; browser push then goes through FCM. */
+export function fcmSettings(config: Config) {
+  const {
+    FCM_PROJECT_ID,
+    FCM_CLIENT_EMAIL,
+    FCM_PRIVATE_KEY,
+    FCM_API_KEY,
+    FCM_MESSAGING_SENDER_ID,
+    FCM_APP_ID,
+  } = config
+  if (!FCM_PROJECT_ID || !FCM_CLIENT_EMAIL || !FCM_PRIVATE_KEY) return undefined
+  if (!FCM_API_KEY || !FCM_MESSAGING_SENDER_ID || !FCM_APP_ID) return undefined
+  return {
+    serviceAccount: { projectId: FCM_PROJECT_ID, clientEmail: FCM_CLIENT_EMAIL, privateKey: FCM_PRIVATE_KEY },
+    /** The app's public Firebase web config: not secret, it is sent to every browser. */
+    web: {
+      apiKey: FCM_API_KEY,
+      projectId: FCM_PROJECT_ID,
+      messagingSenderId: FCM_MESSAGING_SENDER_ID,
+      appId: FCM_APP_ID,
+    },
+  }
+}
+export type FcmSettings = NonNullable<ReturnType<typeof fcmSettings>>
 
 export class ConfigError extends Error {
   readonly problems: string[]
