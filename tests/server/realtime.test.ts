@@ -305,6 +305,24 @@ describe('presence', () => {
       timeout: 5_000,
     })
   })
+
+  it('keeps the moment the last socket closed as last seen', async () => {
+    const url = await listen()
+    const customer = await user(t, 'customer')
+    const profile = () => t.call('GET', '/profile', customer).then((response) => response.json())
+    const socket = await joinedSocket(url, customer)
+    const connectedAt = t.clock.now().toISOString()
+    await vi.waitFor(async () => expect(await profile()).toMatchObject({ last_seen_at: connectedAt }), {
+      timeout: 5_000,
+    })
+
+    t.clock.advance(90)
+    socket.disconnect()
+    const leftAt = t.clock.now().toISOString()
+    await vi.waitFor(async () => expect(await profile()).toMatchObject({ last_seen_at: leftAt }), {
+      timeout: 5_000,
+    })
+  })
 })
 
 describe('the HTTP API beside the sockets', () => {
