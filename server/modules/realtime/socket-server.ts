@@ -105,8 +105,8 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
     if (!parsed.success) return answer({ ok: false, error: 'invalid_request' })
     const { userId } = socket.data
     const room = notifRoom(userId)
-    await socket.join(room)
     try {
+      await socket.join(room)
       const [, unread] = await Promise.all([
         hooks.onUserConnected(userId, parsed.output.locale),
         hooks.unreadCount(userId),
