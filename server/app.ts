@@ -36,6 +36,7 @@ import { createExecutorsService } from '#server/modules/executors/service.ts'
 import { createPortfolioRepository } from '#server/modules/portfolio/repository.ts'
 import { portfolioRoutes } from '#server/modules/portfolio/routes.ts'
 import { createPortfolioService } from '#server/modules/portfolio/service.ts'
+import { attachRealtime, noRealtime, type RealtimeOptions } from '#server/modules/realtime/socket-server.ts'
 import { createProfileRepository } from '#server/modules/profile/repository.ts'
 import { profileRoutes } from '#server/modules/profile/routes.ts'
 import { createProfileService } from '#server/modules/profile/service.ts'
@@ -66,6 +67,8 @@ export type AppDeps = {
   logStream?: { write: (line: string) => void }
   /** The built web app to host; `dist/` beside the server by default. */
   webRoot?: string
+  /** The socket server's options, or false to build the app without one. */
+  realtime?: false | RealtimeOptions
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
@@ -82,6 +85,7 @@ export async function buildApp({
   pushSender,
   logStream,
   webRoot,
+  realtime: realtimeOptions = {},
 }: AppDeps) {
   const app: FastifyInstance = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -131,6 +135,11 @@ export async function buildApp({
     sessions,
     tokens: createAccessTokens(config.JWT_SECRET, clock),
   })
+  // Sockets on this server's port (server/modules/realtime); the notifier emits through `realtime.hub`.
+  const realtime =
+    realtimeOptions === false
+      ? noRealtime
+      : attachRealtime(app, { auth, users, clock, redisUrl: config.REDIS_URL, ...realtimeOptions })
 
   await app.register(localePlugin)
   await app.register(webAppPlugin, { root: webRoot ?? DEFAULT_WEB_ROOT })
@@ -195,7 +204,7 @@ export async function buildApp({
   app.addHook('onClose', async () => push.close())
   await app.register(pushRoutes, { push })
 
-  return Object.assign(app, { services: { sms, auth, push } })
+  return Object.assign(app, { services: { sms, auth, push, realtime } })
 }
 
 function logDevSms(app: FastifyInstance) {

@@ -14,6 +14,20 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate()
     return handle
   }
+  const created = await createEmptyDatabase(serverUrl)
+  const handle = await openDatabase({ databaseUrl: created.url, dataDir: 'memory://' })
+  await handle.migrate()
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      await created.drop()
+    },
+  }
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl` (for server processes that migrate it). */
+export async function createEmptyDatabase(serverUrl: string) {
   const name = `fika_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -21,12 +35,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' })
-  await handle.migrate()
   return {
-    ...handle,
-    async close() {
-      await handle.close()
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl })
       await dropper.connect()
       await dropper.query(`drop database if exists ${name} with (force)`)

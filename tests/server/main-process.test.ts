@@ -1,37 +1,14 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '#tests/helpers/free-port.ts'
+import { startServer, waitForHealth } from '#tests/helpers/server-process.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 
-const MAIN = join(import.meta.dirname, '../../server/main.ts')
 const dirs: string[] = []
 afterAll(async () => {
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
 })
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, exited, output: () => output }
-}
-
-async function waitForHealth(url: string, deadlineMs: number) {
-  const deadline = Date.now() + deadlineMs
-  while (Date.now() < deadline) {
-    const response = await fetch(url).catch(() => undefined)
-    if (response?.ok) return response
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`${url} did not answer in ${deadlineMs} ms`)
-}
 
 describe('the server process', () => {
   it('starts from server/main.ts on PORT and DATA_DIR, answers /api/health, and stops cleanly on SIGTERM', async () => {

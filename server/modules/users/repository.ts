@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { searchTextOf } from '#contract/search-text.ts'
 import type { Database } from '#server/db/client.ts'
 import { users, type UserRow } from '#server/db/schema/users.ts'
@@ -107,6 +107,12 @@ export function createUsersRepository(db: Database) {
         .where(eq(users.id, id))
         .returning()
       return row
+    },
+
+    /** Marks people as seen at `at` (their open sockets): one statement however many there are. */
+    async markSeen(ids: number[], at: Date): Promise<void> {
+      if (ids.length === 0) return
+      await db.update(users).set({ lastSeenAt: at }).where(inArray(users.id, ids))
     },
 
     async count(): Promise<number> {

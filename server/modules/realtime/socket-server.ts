@@ -1,0 +1,149 @@
+import type { FastifyInstance } from 'fastify'
+import { Server } from 'socket.io'
+import * as v from 'valibot'
+import {
+  CLIENT_EVENTS,
+  ConnectUserPayloadSchema,
+  notifRoom,
+  SOCKET_PATH,
+  type ConnectUserAck,
+} from '#contract/events.ts'
+import type { Locale } from '#server/i18n/locale.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import type { AuthService } from '#server/modules/auth/service.ts'
+import { silentHub, type RealtimeHub } from '#server/modules/notifications/ports.ts'
+import type { UsersRepository } from '#server/modules/users/repository.ts'
+import { authenticateHandshake } from './handshake.ts'
+import { createHub } from './hub.ts'
+import { createPresence } from './presence.ts'
+import { createRedisAdapter } from './redis-adapter.ts'
+import type { RealtimeServer, RealtimeSocket } from './socket-types.ts'
+
+/** Clients only send `connect_user`; anything near this size is not one of ours. */
+export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024
+/** How long a dropped connection may come back with its rooms and the events it missed (a phone between networks). */
+export const RECOVERY_WINDOW_MS = 2 * 60 * 1000
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/** What the socket server asks of the notifications module; wired after both exist (`setHooks`). */
+export type RealtimeHooks = {
+  /** A user's app joined its room; `locale` is the language it shows, when it said. */
+  onUserConnected: (userId: number, locale: Locale | undefined) => Promise<void> | void
+  /** The count the `connect_user` answer carries. */
+  unreadCount: (userId: number) => Promise<number> | number
+}
+
+export type RealtimeOptions = {
+  /** The Redis stream the processes share (with REDIS_URL); a test gives its run its own. */
+  redisStreamName?: string
+}
+
+export type Realtime = {
+  hub: RealtimeHub
+  /** Absent when the app was built without sockets. */
+  io: RealtimeServer | undefined
+  setHooks: (hooks: Partial<RealtimeHooks>) => void
+}
+
+/** For apps built without a socket server: emits go nowhere. */
+export const noRealtime: Realtime = { hub: silentHub, io: undefined, setHooks: () => undefined }
+
+type Deps = RealtimeOptions & {
+  auth: AuthService
+  users: Pick<UsersRepository, 'markSeen'>
+  clock: Clock
+  redisUrl: string | undefined
+}
+
+/**
+ * socket.io on the API's own HTTP server and port (spec section 7), attached directly because fastify-socket.io
+ * does not support Fastify 5. It answers only under SOCKET_PATH; every other request still reaches Fastify.
+ */
+export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
+  const log = app.log.child({ module: 'realtime' })
+  const logError = (message: string) => (error: unknown) => log.error({ err: error }, message)
+  const hooks: RealtimeHooks = { onUserConnected: () => undefined, unreadCount: () => 0 }
+
+  const redis = deps.redisUrl
+    ? createRedisAdapter({
+        url: deps.redisUrl,
+        ...(deps.redisStreamName && { streamName: deps.redisStreamName }),
+        onError: (error) => log.warn({ err: error }, 'redis for sockets unavailable'),
+      })
+    : undefined
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
+    // The app connects from its own origin, so no CORS headers are sent; other sites have no token to offer.
+    // The handshake runs again on recovery, so an ended session cannot come back through it.
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    ...(redis && { adapter: redis.adapter }),
+  })
+  const presence = createPresence({
+    users: deps.users,
+    clock: deps.clock,
+    onError: logError('presence update failed'),
+  })
+
+  io.use(authenticateHandshake(deps.auth, logError('socket handshake failed')))
+  io.on('connection', (socket) => {
+    const { userId } = socket.data
+    presence.connected(userId)
+    const expiry = closeAtTokenExpiry(socket, deps.clock)
+    socket.on('disconnect', () => {
+      clearTimeout(expiry)
+      presence.disconnected(userId)
+    })
+    socket.on(CLIENT_EVENTS.connectUser, (payload, ack) => void connectUser(socket, payload, ack))
+  })
+
+  async function connectUser(socket: RealtimeSocket, payload: unknown, ack: unknown) {
+    // Inbound payloads are whatever a client sent, whatever the event map says.
+    const answer = typeof ack === 'function' ? (ack as (answer: ConnectUserAck) => void) : () => undefined
+    const parsed = v.safeParse(ConnectUserPayloadSchema, payload)
+    if (!parsed.success) return answer({ ok: false, error: 'invalid_request' })
+    const { userId } = socket.data
+    const room = notifRoom(userId)
+    try {
+      await socket.join(room)
+      const [, unread] = await Promise.all([
+        hooks.onUserConnected(userId, parsed.output.locale),
+        hooks.unreadCount(userId),
+      ])
+      answer({ ok: true, room, unread })
+    } catch (error) {
+      logError('connect_user failed')(error)
+      answer({ ok: false, error: 'error_occurred' })
+    }
+  }
+
+  // Closing starts in preClose, so open sockets do not hold Fastify's server close open; onClose waits for it.
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= (async () => {
+      await io.close()
+      await presence.close()
+      await redis?.close()
+    })())
+  app.addHook('preClose', async () => void close())
+  app.addHook('onClose', close)
+
+  return {
+    hub: createHub(io),
+    io,
+    setHooks: (changes) => Object.assign(hooks, changes),
+  }
+}
+
+/**
+ * A socket must not outlive its access token: at the token's expiry its connection is closed. The client then
+ * reconnects by itself, taking a fresh token from its `auth` callback, and recovers what it missed meanwhile; a
+ * session that ended is refused at that handshake.
+ */
+function closeAtTokenExpiry(socket: RealtimeSocket, clock: Clock) {
+  const leftMs = socket.data.tokenExpiresAtMs - clock.now().getTime()
+  const timer = setTimeout(() => socket.conn.close(), Math.min(Math.max(0, leftMs), MAX_TIMER_MS))
+  timer.unref()
+  return timer
+}
