@@ -50,5 +50,9 @@ export default defineConfig({
       resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
     },
   },
-  server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
+  server: {
+    port: 5173,
+    // The notification socket lives on the API's port, at contract/events.ts SOCKET_PATH.
+    proxy: { '/api': 'http://localhost:8080', '/socket.io': { target: 'http://localhost:8080', ws: true } },
+  },
 })
