@@ -1,14 +1,17 @@
 import { i18n } from '@lingui/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { REFRESH_PATH } from '#contract/endpoint.ts'
-import { startRealtime, stopRealtime } from '#src/features/notifications/realtime.ts'
+import { startRealtime as start, stopRealtime } from '#src/features/notifications/realtime.ts'
 import { useNotifications } from '#src/features/notifications/store.ts'
+import { refreshSession } from '#src/lib/refresh-session.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { sockets } from './fake-socket.ts'
 import { profileOf, stubApi } from './helpers.tsx'
 
 const logIn = (token = 'access-1') =>
   useSession.getState().setSession({ token, profile: profileOf() as never })
+
+const startRealtime = () => start(refreshSession)
 
 const notification = {
   id: 41,

@@ -1,5 +1,6 @@
 import type { Notification } from '#contract/schemas/notifications.ts'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
+import { refreshSession } from '#src/lib/refresh-session.ts'
 import { notificationsApi } from './api/notifications-api.ts'
 import { BELL_SIZE, isUnread, useNotifications } from './store.ts'
 
@@ -31,7 +32,9 @@ export async function markAllRead() {
  * first load stays within its budget, and the count is already right from `loadLatest` meanwhile.
  */
 export function connectAfterFirstLoad() {
-  afterFirstLoad(async () => (await import('./realtime.ts')).startRealtime())
+  // NOTE: the refresh is handed over rather than imported by realtime.ts: a module of the first screen that a lazy
+  // chunk imports on its own is split from its chunk into one more file that `/` loads.
+  afterFirstLoad(async () => (await import('./realtime.ts')).startRealtime(refreshSession))
 }
 
 /**

@@ -12,16 +12,18 @@ import {
   type ServerToClientEvents,
 } from '#contract/events.ts'
 import { currentLocale, type Locale } from '#src/lib/locale.ts'
-import { refreshSession } from '#src/lib/refresh-session.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { useNotifications } from './store.ts'
 
 type Connection = Socket<ServerToClientEvents, ClientToServerEvents>
+/** Trades the refresh cookie for a new access token; null when the session is over (src/lib/refresh-session.ts). */
+export type RefreshSession = (expiredToken: string | null) => Promise<string | null>
 
 /** Why the server refuses a handshake when a fresh access token would be let in (contract/events.ts). */
 const TOKEN_REFUSALS: ReadonlySet<string> = new Set(['unauthorized', 'token_expired'])
 
 let socket: Connection | null = null
+let refreshSession: RefreshSession = () => Promise.resolve(null)
 let stopWatching: (() => void) | null = null
 /** The token the last handshake carried: the one to report as expired when it is refused. */
 let sentToken: string | null = null
@@ -35,8 +37,9 @@ let refreshed = false
  * from the acknowledgement, each `notif` as a toast, `notif_unread` when another device read some. Connects while
  * a token is present and disconnects when it goes (logout); a refused handshake refreshes the token once.
  */
-export function startRealtime() {
+export function startRealtime(refresh: RefreshSession) {
   if (stopWatching) return
+  refreshSession = refresh
   const unsubscribeSession = useSession.subscribe((session, previous) => {
     if (session.token === previous.token) return
     if (session.token === null) disconnect()

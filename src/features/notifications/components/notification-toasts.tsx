@@ -1,27 +1,27 @@
 import { useLingui } from '@lingui/react/macro'
 import { X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { createPortal } from 'react-dom'
 import type { Notification } from '#contract/schemas/notifications.ts'
 import { isUnread, TOAST_MS, useNotifications } from '../store.ts'
 import { NotificationLink } from './notification-link.tsx'
 
 /**
- * Each notification that arrives while the app is open, for 10 s (spec section 9), newest at the bottom. A live
- * region (role log: additions are read out, one by one) that exists before the first toast, so screen readers
- * announce them. Mounted once, with the logged-in header.
+ * Each notification that arrives while the app is open, for 10 s (spec section 9), stacked below the header. A
+ * live region (role log: additions are read out, one by one) that exists before the first toast, so screen
+ * readers announce them. Mounted once, with the logged-in header.
  */
 export function NotificationToasts() {
   const { t } = useLingui()
   const toasts = useNotifications((state) => state.toasts)
   const readIds = useNotifications((state) => state.readIds)
-  return createPortal(
-    <div className="toasts" role="log" aria-live="polite" aria-label={t`New notifications`}>
+  // NOTE: no portal: react-dom's createPortal would move react-dom's small public module out of the entry chunk
+  // into one more file on the first load of `/`. Fixed positioning places the region from inside the header.
+  return (
+    <div className="notification-toasts" role="log" aria-live="polite" aria-label={t`New notifications`}>
       {toasts.map((notification) => (
         <Toast key={notification.id} notification={notification} unread={isUnread(notification, readIds)} />
       ))}
-    </div>,
-    document.body,
+    </div>
   )
 }
 
@@ -38,7 +38,7 @@ function Toast({ notification, unread }: { notification: Notification; unread: b
 
   return (
     <div
-      className="toast"
+      className="notification-toast"
       onPointerEnter={() => setHeld(true)}
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -49,12 +49,12 @@ function Toast({ notification, unread }: { notification: Notification; unread: b
       <NotificationLink
         notification={notification}
         unread={unread}
-        className="toast__link"
+        className="notification-toast__link"
         onFollow={() => dismiss(notification.id)}
       />
       <button
         type="button"
-        className="toast__close"
+        className="notification-toast__close"
         aria-label={t`Close the notification`}
         onClick={() => dismiss(notification.id)}
       >
