@@ -15,6 +15,7 @@ const LAZY_FEATURES = [
   'map',
   'member-menu',
   'mode-switch',
+  'notifications',
   'order-view',
   'order-wizard',
   'order-words',

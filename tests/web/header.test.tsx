@@ -77,7 +77,7 @@ describe('Header', () => {
       expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href)
     }
     expect(within(nav).getAllByRole('link')).toHaveLength(5)
-    expect(screen.getByRole('link', { name: 'Уведомления' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^Уведомления/ }).getAttribute('aria-expanded')).toBe('false')
     expect(screen.queryByRole('button', { name: 'Поделиться профилем' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Fika, главная' }).getAttribute('href')).toBe('/')
   })

@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/react'
 import { afterEach, beforeAll, vi } from 'vitest'
 import { messages } from '#src/locales/ru/messages.po'
 
+// No component test opens a real socket: the logged-in header starts one after the first screen.
+vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket.ts')).fakeIo }))
+
 // Components render in Russian, the product's default language, as a first-time visitor sees them.
 // load, not loadAndActivate: a feature's catalog may already be in (a module that awaits it at import, see
 // docs/decisions/007), and loadAndActivate would replace it.

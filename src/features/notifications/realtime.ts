@@ -1,0 +1,129 @@
+import { i18n } from '@lingui/core'
+import { io, type Socket } from 'socket.io-client'
+import * as v from 'valibot'
+import {
+  CLIENT_EVENTS,
+  ConnectUserAckSchema,
+  NotifPayloadSchema,
+  SERVER_EVENTS,
+  SOCKET_PATH,
+  UnreadPayloadSchema,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '#contract/events.ts'
+import { currentLocale, type Locale } from '#src/lib/locale.ts'
+import { useSession } from '#src/lib/session-store.ts'
+import { useNotifications } from './store.ts'
+
+type Connection = Socket<ServerToClientEvents, ClientToServerEvents>
+/** Trades the refresh cookie for a new access token; null when the session is over (src/lib/refresh-session.ts). */
+export type RefreshSession = (expiredToken: string | null) => Promise<string | null>
+
+/** Why the server refuses a handshake when a fresh access token would be let in (contract/events.ts). */
+const TOKEN_REFUSALS: ReadonlySet<string> = new Set(['unauthorized', 'token_expired'])
+
+let socket: Connection | null = null
+let refreshSession: RefreshSession = () => Promise.resolve(null)
+let stopWatching: (() => void) | null = null
+/** The token the last handshake carried: the one to report as expired when it is refused. */
+let sentToken: string | null = null
+/** The language `connect_user` last named, so a catalog merely loading does not send it again. */
+let sentLocale: Locale | null = null
+/** A refusal since the last successful connection was already answered with a refresh. */
+let refreshed = false
+
+/**
+ * Joins the person's notification room (spec section 7) and keeps the store in step with it: the unread count
+ * from the acknowledgement, each `notif` as a toast, `notif_unread` when another device read some. Connects while
+ * a token is present and disconnects when it goes (logout); a refused handshake refreshes the token once.
+ */
+export function startRealtime(refresh: RefreshSession) {
+  if (stopWatching) return
+  refreshSession = refresh
+  const unsubscribeSession = useSession.subscribe((session, previous) => {
+    if (session.token === previous.token) return
+    if (session.token === null) disconnect()
+    // A login, or a token refreshed by an API call while the socket had given up: try again with it.
+    else if (!socket?.active) connect()
+  })
+  const unsubscribeLocale = i18n.on('change', () => {
+    if (socket?.connected && currentLocale() !== sentLocale) joinRoom(socket)
+  })
+  stopWatching = () => {
+    unsubscribeSession()
+    unsubscribeLocale()
+  }
+  if (useSession.getState().token) connect()
+}
+
+/** Stops everything startRealtime began (tests; a page never needs to). */
+export function stopRealtime() {
+  stopWatching?.()
+  stopWatching = null
+  disconnect()
+  socket = null
+  sentToken = null
+  refreshed = false
+}
+
+function connect() {
+  socket ??= createSocket()
+  if (!socket.active) socket.connect()
+}
+
+function disconnect() {
+  socket?.disconnect()
+  sentLocale = null
+}
+
+function createSocket(): Connection {
+  const created: Connection = io({
+    path: SOCKET_PATH,
+    autoConnect: false,
+    // Asked on every (re)connection, so a reconnect carries the token refreshed meanwhile, never a stale one.
+    auth: (send) => {
+      sentToken = useSession.getState().token
+      send({ token: sentToken })
+    },
+  })
+  created.on('connect', () => {
+    refreshed = false
+    joinRoom(created)
+  })
+  created.on('connect_error', (error) => {
+    // Other errors (no network, server restarting) are retried by socket.io itself.
+    if (TOKEN_REFUSALS.has(error.message)) void refreshAndReconnect()
+  })
+  created.on('disconnect', (reason) => {
+    // The server closed it (the token expired on its side): socket.io does not come back by itself.
+    if (reason === 'io server disconnect') void refreshAndReconnect()
+  })
+  created.on(SERVER_EVENTS.notif, (payload) => {
+    const parsed = v.safeParse(NotifPayloadSchema, payload)
+    if (parsed.success) useNotifications.getState().received(parsed.output.notification, parsed.output.unread)
+  })
+  created.on(SERVER_EVENTS.unread, (payload) => {
+    const parsed = v.safeParse(UnreadPayloadSchema, payload)
+    if (parsed.success) useNotifications.getState().setUnread(parsed.output.unread)
+  })
+  return created
+}
+
+/** Once per refusal streak: a server that refuses a fresh token too is not asked again until the token changes. */
+async function refreshAndReconnect() {
+  if (refreshed || useSession.getState().token === null) return
+  refreshed = true
+  // NOTE: a refresh that fails does not end the session here: the next API call decides that, as everywhere.
+  const token = await refreshSession(sentToken)
+  if (token && useSession.getState().token !== null) connect()
+}
+
+/** `connect_user` in the current language (notifications are written in it); the answer holds the unread count. */
+function joinRoom(connection: Connection) {
+  const locale = currentLocale()
+  sentLocale = locale
+  connection.emit(CLIENT_EVENTS.connectUser, { locale }, (answer) => {
+    const parsed = v.safeParse(ConnectUserAckSchema, answer)
+    if (parsed.success && parsed.output.ok) useNotifications.getState().setUnread(parsed.output.unread)
+  })
+}
