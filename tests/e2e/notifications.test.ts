@@ -1,0 +1,156 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import type { Order } from '#contract/schemas/orders.ts'
+import { demoSpecialistPhone } from '#server/db/seed/demo-specialists.ts'
+import { apiLogin, DEMO_CUSTOMER, logInThroughModal, openPhone, useProduct } from './helpers.ts'
+
+const product = useProduct()
+const V1 = '/api/fika/freelancer/v1.0.1'
+
+async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${product.url}${V1}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers },
+  })
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+/** A demo specialist's login, one of their services and districts: an order with both reaches them. */
+async function demoSpecialist() {
+  const phone = demoSpecialistPhone(0)
+  const token = await apiLogin(product.url, phone, 'executor')
+  const profile = await api<{
+    district_ids: number[]
+    specialities: { services: { service: { id: number } }[] }[]
+  }>('/profile?with=specialities', token)
+  return {
+    phone,
+    service: profile.specialities[0]!.services[0]!.service.id,
+    district: profile.district_ids[0]!,
+  }
+}
+
+/**
+ * Resolves once the page's socket has joined its notification room: the `connect_user` acknowledgement names the
+ * room, over WebSocket or long-polling, whichever carried it.
+ */
+function realtimeJoined(page: Page) {
+  return new Promise<void>((resolve) => {
+    const joined = (text: string) => text.includes('"room":"notif_') && resolve()
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => joined(typeof payload === 'string' ? payload : '')),
+    )
+    page.on('response', (response) => {
+      if (response.url().includes('/socket.io/')) void response.text().then(joined, () => undefined)
+    })
+  })
+}
+
+async function publishMatchingOrder(specialist: { service: number; district: number }, name: string) {
+  const token = await apiLogin(product.url, DEMO_CUSTOMER)
+  return api<Order>('/orders', token, {
+    method: 'POST',
+    body: JSON.stringify({
+      services: [specialist.service],
+      name,
+      at_customer: true,
+      area: 'Ташкент',
+      district_id: specialist.district,
+    }),
+  })
+}
+
+describe('notifications', () => {
+  test('a specialist on /orders sees the toast and the bell count change when a customer publishes a matching order, and a click opens it', async () => {
+    const specialist = await demoSpecialist()
+    const { page, problems } = await openPhone(product.browser)
+    await page.goto(`${product.url}/?modal=login`)
+    await logInThroughModal(page, specialist.phone, 'executor')
+    await page.waitForURL(`${product.url}/account`)
+
+    const joined = realtimeJoined(page)
+    await page.goto(`${product.url}/orders`)
+    const bell = page.getByRole('button', { name: /^Уведомления/ })
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 20_000 }).toBe('Уведомления')
+    await joined
+
+    // The customer publishes from another device: the specialist's open app hears of it at once.
+    const order = await publishMatchingOrder(specialist, 'Починить розетку на кухне')
+    const toasts = page.getByRole('log', { name: 'Новые уведомления' })
+    const toast = toasts.getByRole('link').filter({ hasText: 'Починить розетку на кухне' })
+    await toast.waitFor({ timeout: 15_000 })
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Уведомления, непрочитанных: 1')
+
+    await toast.click()
+    await page.waitForURL(`${product.url}/order/${order.id}`)
+    await page.getByRole('heading', { name: 'Починить розетку на кухне' }).waitFor()
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Уведомления')
+    expect(problems).toEqual([])
+  })
+
+  test('a push delivered to the service worker shows one notification whose click opens the order page', async () => {
+    const specialist = await demoSpecialist()
+    const context = await product.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: 'ru-RU',
+    })
+    await context.grantPermissions(['notifications'], { origin: product.url })
+    const { page } = await openPhone(product.browser, { context })
+    await page.goto(`${product.url}/?modal=login`)
+    await logInThroughModal(page, specialist.phone, 'executor')
+    await page.waitForURL(`${product.url}/account`)
+    const order = await publishMatchingOrder(specialist, 'Заменить смеситель в ванной')
+    await page.goto(`${product.url}/orders`)
+
+    const cdp = await context.newCDPSession(page)
+    let registrationId: string | undefined
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      registrationId =
+        registrations.find((r) => r.scopeURL === `${product.url}/` && !r.isDeleted)?.registrationId ??
+        registrationId
+    })
+    await cdp.send('ServiceWorker.enable')
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    await expect.poll(() => registrationId).toBeTruthy()
+
+    // What the server's push carries (contract/schemas/notifications.ts PushPayloadSchema).
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: product.url,
+      registrationId: registrationId!,
+      data: JSON.stringify({
+        title: 'Новый заказ',
+        body: `Заказ №${order.number}: Заменить смеситель в ванной`,
+        url: `/order/${order.id}`,
+        tag: `order-${order.id}`,
+      }),
+    })
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+        })),
+      )
+    await expect.poll(shown).toEqual([
+      {
+        title: 'Новый заказ',
+        body: `Заказ №${order.number}: Заменить смеситель в ванной`,
+        tag: `order-${order.id}`,
+      },
+    ])
+
+    // A tap cannot be made through DevTools: the worker gets the same click event a tap raises, on its notification.
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
+    await worker.evaluate(async () => {
+      const scope = self as unknown as ServiceWorkerGlobalScope
+      const [notification] = await scope.registration.getNotifications()
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
+    })
+    await page.waitForURL(`${product.url}/order/${order.id}`)
+    await page.getByRole('heading', { name: 'Заменить смеситель в ванной' }).waitFor()
+    await context.close()
+  })
+})
