@@ -7,6 +7,7 @@ import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { systemClock, type Clock } from '#server/lib/clock.ts'
+import { createDomainEvents } from '#server/lib/domain-events.ts'
 import { serializeError } from '#server/lib/log-serializers.ts'
 import { maskPhone, maskPhonesIn } from '#server/lib/phone-mask.ts'
 import { createAttemptsRepository } from '#server/modules/attempts/repository.ts'
@@ -44,6 +45,12 @@ import { createSpecialitiesService } from '#server/modules/specialities/service.
 import { smsRoutes } from '#server/modules/sms/routes.ts'
 import { createSmsService } from '#server/modules/sms/service.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
+import { createNotifier } from '#server/modules/notifications/notifier.ts'
+import { noPush, silentHub, type PushDelivery, type RealtimeHub } from '#server/modules/notifications/ports.ts'
+import { createNotificationsRepository } from '#server/modules/notifications/repository.ts'
+import { notificationRoutes } from '#server/modules/notifications/routes.ts'
+import { createNotificationsService } from '#server/modules/notifications/service.ts'
+import { createSmsFallback } from '#server/modules/notifications/sms-fallback.ts'
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts'
 import { authenticatePlugin } from '#server/plugins/authenticate.ts'
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '#server/plugins/errors.ts'
@@ -61,6 +68,10 @@ export type AppDeps = {
   logStream?: { write: (line: string) => void }
   /** The built web app to host; `dist/` beside the server by default. */
   webRoot?: string
+  /** Where new notifications reach open apps (server/modules/realtime); nowhere by default. */
+  realtime?: RealtimeHub
+  /** Browser push (server/modules/push); none by default. */
+  push?: PushDelivery
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
@@ -76,6 +87,8 @@ export async function buildApp({
   smsSender,
   logStream,
   webRoot,
+  realtime = silentHub,
+  push = noPush,
 }: AppDeps) {
   const app: FastifyInstance = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -170,15 +183,49 @@ export async function buildApp({
     catalogue: createCatalogueService(createCatalogueRepository(db), { mapStyleUrl: config.MAP_STYLE_URL }),
   })
   await app.register(contentRoutes, { content: createContentRepository(db) })
+  // Notifications: domain events -> the notifier -> the bell, sockets and push; unread ones -> the SMS fallback.
+  const events = createDomainEvents((error, event) =>
+    app.log.error({ err: error, event: event.type }, 'event listener failed'),
+  )
+  const notificationsRepository = createNotificationsRepository(db)
+  const notifications = createNotificationsService({
+    repo: notificationsRepository,
+    realtime,
+    clock,
+    runSmsFallback: createSmsFallback({
+      repo: notificationsRepository,
+      sender,
+      clock,
+      config: {
+        publicUrl: config.PUBLIC_URL,
+        afterMinutes: config.SMS_FALLBACK_MINUTES,
+        perDay: config.SMS_FALLBACK_PER_DAY,
+      },
+      onError: (error) => app.log.error({ err: error }, 'fallback SMS failed'),
+    }),
+  })
+  events.subscribe(
+    createNotifier({
+      repo: notificationsRepository,
+      realtime,
+      push,
+      clock,
+      onError: (error, channel) => app.log.error({ err: error, channel }, 'notification delivery failed'),
+    }),
+  )
+  // Notifications still being written finish before the database closes.
+  app.addHook('onClose', () => events.settled())
+  await app.register(notificationRoutes, { notifications })
+
   const ordersRepository = createOrdersRepository(db)
   await app.register(orderRoutes, {
-    orders: createOrdersService(ordersRepository, clock),
+    orders: createOrdersService(ordersRepository, clock, events, districts),
     repository: ordersRepository,
     storage,
   })
   if (devSms) await app.register(devRoutes, { devSms })
 
-  return Object.assign(app, { services: { sms, auth } })
+  return Object.assign(app, { services: { sms, auth, notifications, events } })
 }
 
 function logDevSms(app: FastifyInstance) {

@@ -44,6 +44,16 @@ const EnvSchema = v.pipe(
     SEED_DEMO_USERS: v.optional(bool, 'true'),
     SEED_DEMO_ORDERS: v.optional(bool, 'true'),
     MAP_STYLE_URL: v.optional(url(['http:', 'https:'])),
+    /** The site's own address, for links that leave the app (the SMS fallback's). */
+    PUBLIC_URL: v.optional(
+      v.pipe(
+        url(['http:', 'https:']),
+        v.transform((value) => value.replace(/\/+$/, '')),
+      ),
+      'http://localhost:8080',
+    ),
+    SMS_FALLBACK_MINUTES: v.optional(int(1, 7 * 24 * 60), '15'),
+    SMS_FALLBACK_PER_DAY: v.optional(int(0, 100), '3'),
   }),
   v.forward(
     v.check(
