@@ -59,7 +59,8 @@ export async function publish(t: TestApp, customer: Caller, overrides: Record<st
     at_customer: true,
     ...overrides,
   })
-  if (response.statusCode !== 201) throw new Error(`publish answered ${response.statusCode}: ${response.body}`)
+  if (response.statusCode !== 201)
+    throw new Error(`publish answered ${response.statusCode}: ${response.body}`)
   return response.json<{ id: number; number: string }>()
 }
 
@@ -83,7 +84,8 @@ export async function act(
   payload: Record<string, unknown> = {},
 ) {
   const response = await send(t, 'POST', `/orders/${orderId}/actions/${action}`, caller, payload)
-  if (response.statusCode !== 200) throw new Error(`${action} answered ${response.statusCode}: ${response.body}`)
+  if (response.statusCode !== 200)
+    throw new Error(`${action} answered ${response.statusCode}: ${response.body}`)
   await t.app.services.events.settled()
   return response
 }
