@@ -46,7 +46,12 @@ import { smsRoutes } from '#server/modules/sms/routes.ts'
 import { createSmsService } from '#server/modules/sms/service.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
 import { createNotifier } from '#server/modules/notifications/notifier.ts'
-import { noPush, silentHub, type PushDelivery, type RealtimeHub } from '#server/modules/notifications/ports.ts'
+import {
+  noPush,
+  silentHub,
+  type PushDelivery,
+  type RealtimeHub,
+} from '#server/modules/notifications/ports.ts'
 import { createNotificationsRepository } from '#server/modules/notifications/repository.ts'
 import { notificationRoutes } from '#server/modules/notifications/routes.ts'
 import { createNotificationsService } from '#server/modules/notifications/service.ts'

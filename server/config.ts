@@ -19,7 +19,8 @@ const url = (protocols: string[]) =>
     v.string(),
     v.url(),
     v.check(
-      (value) => protocols.includes(new URL(value).protocol),
+      // NOTE: v.url() reports a bad URL without stopping the pipe, so this check must not throw on one.
+      (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
       `a URL starting with ${protocols.join(' or ')}`,
     ),
   )

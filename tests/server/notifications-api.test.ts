@@ -44,7 +44,10 @@ describe('GET /profile/notification', () => {
     const { me, orders } = await specialistWithOrders(7)
     const second = await bell(t, me, '?perPage=5&page=2')
     expect(second.meta).toEqual({ page: 2, perPage: 5, total: 7, unread: 7 })
-    expect(second.collection.map((n) => n.link)).toEqual([`/order/${orders[1]!.id}`, `/order/${orders[0]!.id}`])
+    expect(second.collection.map((n) => n.link)).toEqual([
+      `/order/${orders[1]!.id}`,
+      `/order/${orders[0]!.id}`,
+    ])
     expect((await bell(t, me, '?perPage=5&page=3')).collection).toEqual([])
   })
 
