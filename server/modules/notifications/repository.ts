@@ -54,6 +54,16 @@ export function createNotificationsRepository(db: Database) {
       ? undefined
       : { kinds: row.kinds, smsFallback: row.smsFallback }
 
+  /** Those notifications with what their text needs (freshly made ones, for the socket and push). */
+  const byIds = (ids: number[]): Promise<PresentableNotification[]> => {
+    if (ids.length === 0) return Promise.resolve([])
+    return db
+      .select(presentable)
+      .from(notifications)
+      .leftJoin(actor, eq(actor.id, notifications.actorId))
+      .where(sql`${notifications.id} = any(${intArray(ids)})`)
+  }
+
   return {
     /** One statement for every matching specialist, however many (matching.ts). */
     async insertForMatchingSpecialists(order: MatchedOrder, draft: NotificationDraft) {
@@ -101,15 +111,7 @@ export function createNotificationsRepository(db: Database) {
       }))
     },
 
-    /** Those notifications with what their text needs (freshly made ones, for the socket and push). */
-    byIds(ids: number[]): Promise<PresentableNotification[]> {
-      if (ids.length === 0) return Promise.resolve([])
-      return db
-        .select(presentable)
-        .from(notifications)
-        .leftJoin(actor, eq(actor.id, notifications.actorId))
-        .where(sql`${notifications.id} = any(${intArray(ids)})`)
-    },
+    byIds,
 
     async page(userId: number, page: number, perPage: number) {
       const [rows, [counts]] = await Promise.all([
@@ -144,7 +146,7 @@ export function createNotificationsRepository(db: Database) {
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
         .returning({ id: notifications.id })
       if (!row) return undefined
-      const [found] = await this.byIds([row.id])
+      const [found] = await byIds([row.id])
       return found
     },
 
