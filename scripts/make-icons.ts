@@ -14,6 +14,9 @@ const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><r
 const shortcut = (glyph: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="${GREEN}"/><text x="48" y="66" font-size="56" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="#fff">${glyph}</text></svg>`
 
+// The status bar's badge of a push: Android draws only its shape (the alpha), so it is the letter alone in white.
+const badge = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="96" height="96">${letter.replace('#ffd166', '#fff')}</svg>`
+
 const png = (svg: string, size: number, file: string) =>
   sharp(Buffer.from(svg)).resize(size, size).png({ compressionLevel: 9 }).toFile(`public/icons/${file}`)
 
@@ -25,5 +28,6 @@ await Promise.all([
   png(maskable, 180, 'apple-touch-icon.png'),
   png(shortcut('+'), 96, 'shortcut-create.png'),
   png(shortcut('≡'), 96, 'shortcut-orders.png'),
+  png(badge, 96, 'badge-96.png'),
 ])
 console.log('icons written to public/icons')

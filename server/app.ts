@@ -8,6 +8,7 @@ import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { systemClock, type Clock } from '#server/lib/clock.ts'
+import { createDomainEvents } from '#server/lib/domain-events.ts'
 import { serializeError } from '#server/lib/log-serializers.ts'
 import { maskPhone, maskPhonesIn } from '#server/lib/phone-mask.ts'
 import { createAttemptsRepository } from '#server/modules/attempts/repository.ts'
@@ -48,6 +49,15 @@ import { createSpecialitiesService } from '#server/modules/specialities/service.
 import { smsRoutes } from '#server/modules/sms/routes.ts'
 import { createSmsService } from '#server/modules/sms/service.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
+import { createNotifier } from '#server/modules/notifications/notifier.ts'
+import {
+  type PushDelivery,
+  type RealtimeHub,
+} from '#server/modules/notifications/ports.ts'
+import { createNotificationsRepository } from '#server/modules/notifications/repository.ts'
+import { notificationRoutes } from '#server/modules/notifications/routes.ts'
+import { createNotificationsService } from '#server/modules/notifications/service.ts'
+import { createSmsFallback } from '#server/modules/notifications/sms-fallback.ts'
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts'
 import { authenticatePlugin } from '#server/plugins/authenticate.ts'
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '#server/plugins/errors.ts'
@@ -69,6 +79,10 @@ export type AppDeps = {
   webRoot?: string
   /** The socket server's options, or false to build the app without one. */
   realtime?: false | RealtimeOptions
+  /** Replaces where the notifier emits (tests that watch it); the socket server's hub by default. */
+  realtimeHub?: RealtimeHub
+  /** Replaces the browser push the notifier uses (tests that watch it); the push module by default. */
+  pushDelivery?: PushDelivery
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
@@ -86,6 +100,8 @@ export async function buildApp({
   logStream,
   webRoot,
   realtime: realtimeOptions = {},
+  realtimeHub,
+  pushDelivery,
 }: AppDeps) {
   const app: FastifyInstance = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -185,14 +201,6 @@ export async function buildApp({
     catalogue: createCatalogueService(createCatalogueRepository(db), { mapStyleUrl: config.MAP_STYLE_URL }),
   })
   await app.register(contentRoutes, { content: createContentRepository(db) })
-  const ordersRepository = createOrdersRepository(db)
-  await app.register(orderRoutes, {
-    orders: createOrdersService(ordersRepository, clock),
-    repository: ordersRepository,
-    storage,
-  })
-  if (devSms) await app.register(devRoutes, { devSms })
-
   // Browser push; the notifier delivers through `services.push` (a PushDelivery).
   const push = await createPush({
     config,
@@ -204,7 +212,54 @@ export async function buildApp({
   app.addHook('onClose', async () => push.close())
   await app.register(pushRoutes, { push })
 
-  return Object.assign(app, { services: { sms, auth, push, realtime } })
+  // Notifications: domain events -> the notifier -> the bell, sockets and push; unread ones -> the SMS fallback.
+  const events = createDomainEvents((error, event) =>
+    app.log.error({ err: error, event: event.type }, 'event listener failed'),
+  )
+  const notificationsRepository = createNotificationsRepository(db)
+  const notifications = createNotificationsService({
+    repo: notificationsRepository,
+    realtime: realtimeHub ?? realtime.hub,
+    clock,
+    runSmsFallback: createSmsFallback({
+      repo: notificationsRepository,
+      sender,
+      clock,
+      config: {
+        publicUrl: config.PUBLIC_URL,
+        afterMinutes: config.SMS_FALLBACK_MINUTES,
+        perDay: config.SMS_FALLBACK_PER_DAY,
+      },
+      onError: (error) => app.log.error({ err: error }, 'fallback SMS failed'),
+    }),
+  })
+  events.subscribe(
+    createNotifier({
+      repo: notificationsRepository,
+      realtime: realtimeHub ?? realtime.hub,
+      push: pushDelivery ?? push,
+      clock,
+      onError: (error, channel) => app.log.error({ err: error, channel }, 'notification delivery failed'),
+    }),
+  )
+  // Notifications still being written finish before the database closes.
+  app.addHook('onClose', () => events.settled())
+  await app.register(notificationRoutes, { notifications })
+  // `connect_user` remembers the person's language (for texts sent outside the app) and answers the unread count.
+  realtime.setHooks({
+    onUserConnected: (userId, locale) => (locale ? notifications.rememberLocale(userId, locale) : undefined),
+    unreadCount: (userId) => notifications.unreadCount(userId),
+  })
+
+  const ordersRepository = createOrdersRepository(db)
+  await app.register(orderRoutes, {
+    orders: createOrdersService(ordersRepository, clock, events, districts),
+    repository: ordersRepository,
+    storage,
+  })
+  if (devSms) await app.register(devRoutes, { devSms })
+
+  return Object.assign(app, { services: { sms, auth, push, realtime, notifications, events } })
 }
 
 function logDevSms(app: FastifyInstance) {

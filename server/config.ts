@@ -19,7 +19,8 @@ const url = (protocols: string[]) =>
     v.string(),
     v.url(),
     v.check(
-      (value) => protocols.includes(new URL(value).protocol),
+      // NOTE: v.url() reports a bad URL without stopping the pipe, so this check must not throw on one.
+      (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol),
       `a URL starting with ${protocols.join(' or ')}`,
     ),
   )
@@ -75,6 +76,16 @@ const EnvSchema = v.pipe(
     FCM_API_KEY: v.optional(v.string()),
     FCM_MESSAGING_SENDER_ID: v.optional(v.string()),
     FCM_APP_ID: v.optional(v.string()),
+    /** The site's own address, for links that leave the app (the SMS fallback's). */
+    PUBLIC_URL: v.optional(
+      v.pipe(
+        url(['http:', 'https:']),
+        v.transform((value) => value.replace(/\/+$/, '')),
+      ),
+      'http://localhost:8080',
+    ),
+    SMS_FALLBACK_MINUTES: v.optional(int(1, 7 * 24 * 60), '15'),
+    SMS_FALLBACK_PER_DAY: v.optional(int(0, 100), '3'),
   }),
   v.forward(
     v.check(

@@ -10,6 +10,7 @@ import { seedRegions } from './db/seed/regions-seed.ts'
 import { resolveSecret } from './secret.ts'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
+const SMS_FALLBACK_EVERY_MS = 60 * 1000
 const SHUTDOWN_GRACE_MS = 10_000
 
 async function start() {
@@ -46,6 +47,13 @@ async function start() {
     app.services.sms.purgeOld().catch((error: unknown) => app.log.error({ err: error }, 'purge failed'))
   }, PURGE_EVERY_MS)
   purge.unref()
+  // Unread "you were chosen" and "your order was cancelled" become an SMS after SMS_FALLBACK_MINUTES.
+  const smsFallback = setInterval(() => {
+    app.services.notifications
+      .runSmsFallback()
+      .catch((error: unknown) => app.log.error({ err: error }, 'SMS fallback run failed'))
+  }, SMS_FALLBACK_EVERY_MS)
+  smsFallback.unref()
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -53,6 +61,7 @@ async function start() {
     stopping = true
     app.log.info({ signal }, 'shutting down')
     clearInterval(purge)
+    clearInterval(smsFallback)
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
     force.unref()
     await app.close()

@@ -28,6 +28,20 @@ describe('loadConfig', () => {
     })
   })
 
+  it('reads the SMS fallback settings and the public address, without a trailing slash', () => {
+    expect(loadConfig({})).toMatchObject({
+      PUBLIC_URL: 'http://localhost:8080',
+      SMS_FALLBACK_MINUTES: 15,
+      SMS_FALLBACK_PER_DAY: 3,
+    })
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://fika.uz/', SMS_FALLBACK_MINUTES: '30', SMS_FALLBACK_PER_DAY: '0' }),
+    ).toMatchObject({ PUBLIC_URL: 'https://fika.uz', SMS_FALLBACK_MINUTES: 30, SMS_FALLBACK_PER_DAY: 0 })
+    expect(() => loadConfig({ PUBLIC_URL: 'fika.uz', SMS_FALLBACK_MINUTES: '0' })).toThrow(
+      /PUBLIC_URL[\s\S]*SMS_FALLBACK_MINUTES/,
+    )
+  })
+
   it('names every wrong variable in one error', () => {
     let error: unknown
     try {

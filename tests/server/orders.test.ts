@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
+import { someDistricts } from '#tests/helpers/specialists.ts'
 import { useTestApp, type TestApp } from '#tests/helpers/test-app.ts'
 
 const t = useTestApp({ catalogue: true })
@@ -101,6 +102,31 @@ describe('POST /orders', () => {
     expect(response.statusCode).toBe(400)
     expect(response.json().error.code).toBe(code)
     expect(Object.keys(response.json().error.fields)).toContain(field)
+  })
+
+  it('keeps the district the work is in, and refuses one that is not on the list', async () => {
+    const customer = await register(t, { type: 'customer' })
+    const { yunusabad } = await someDistricts(t)
+    const published = await call('POST', '/orders', customer, await orderBody({ district_id: yunusabad.id }))
+    expect(published.statusCode).toBe(201)
+    expect(published.json().district_id).toBe(yunusabad.id)
+    const read = await call('GET', `/orders/${published.json().id}`, null)
+    expect(read.json().district_id).toBe(yunusabad.id)
+
+    const unknown = await call('POST', '/orders', customer, await orderBody({ district_id: 999_999 }))
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().error).toMatchObject({
+      code: 'district_invalid',
+      fields: { district_id: [expect.any(String)] },
+    })
+    const changed = await call(
+      'POST',
+      `/orders/${published.json().id}`,
+      customer,
+      await orderBody({ district_id: 999_999 }),
+    )
+    expect(changed.statusCode).toBe(400)
+    expect(changed.json().error.code).toBe('district_invalid')
   })
 
   it('answers a replay of the same Idempotency-Key with the first order and creates no second one', async () => {

@@ -2,6 +2,8 @@ import type { Order, OrderAction, OrderBody, OrderContact } from '#contract/sche
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import type { DomainEvents } from '#server/lib/domain-events.ts'
+import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
 import { ACCEPTED, roundToArea, seesExactPlace } from './privacy.ts'
 import type { OrderRow, OrdersRepository, OrderStatus } from './repository.ts'
@@ -53,8 +55,18 @@ const PUBLIC_STATUSES: OrderStatus[] = ['open', 'inactive', 'in_progress']
 const isParty = (order: OrderRow, callerId: number | undefined) =>
   callerId !== undefined && (order.customerId === callerId || order.executorId === callerId)
 
-/** The order lifecycle of docs/decisions/005-order-lifecycle.md; every action is checked against the caller. */
-export function createOrdersService(repo: OrdersRepository, clock: Clock) {
+type LifecycleAction = 'choose' | 'accept' | 'decline' | 'cancel' | 'complete'
+
+/**
+ * The order lifecycle of docs/decisions/005-order-lifecycle.md; every action is checked against the caller. What
+ * changed is told to `events` once it is written (the notifier turns it into notifications).
+ */
+export function createOrdersService(
+  repo: OrdersRepository,
+  clock: Clock,
+  events: DomainEvents,
+  districts: Pick<DistrictsRepository, 'exists'>,
+) {
   /**
    * The order if the caller may read it: to anyone else it does not exist. Direct orders are their two parties';
    * a closed order stays readable to its parties and to the specialists who replied (it is in their lists).
@@ -100,6 +112,9 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
     if (body.started_at && new Date(body.started_at) <= now) throw fieldError('started_at', 'start_in_past')
     const known = await repo.existingServices(body.services)
     if (known.length !== new Set(body.services).size) throw fieldError('services', 'services_required')
+    if (body.district_id !== null && !(await districts.exists(body.district_id))) {
+      throw fieldError('district_id', 'district_invalid')
+    }
     return {
       services: body.services,
       categoryId: (await repo.categoryOfService(body.services[0]!)) ?? null,
@@ -123,15 +138,26 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
     }
   }
 
+  /** Changes the order if it is still in one of `from`; a lifecycle `action` is announced once it is written. */
   async function transition(
     order: OrderRow,
     from: OrderStatus[],
     changes: Partial<OrderRow>,
     caller: UserRow,
+    action?: LifecycleAction,
   ) {
     if (!from.includes(order.status)) throw wrongStatus()
     const changed = await repo.transition(order.id, from, { ...changes, updatedAt: clock.now() })
     if (!changed) throw wrongStatus()
+    if (action) {
+      events.publish({
+        type: 'order.changed',
+        action,
+        order: changed,
+        executorId: order.executorId,
+        actorId: caller.id,
+      })
+    }
     return presentFor(changed, caller)
   }
 
@@ -162,9 +188,12 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
         idempotencyKey: idempotencyKey ?? null,
         createdAt: clock.now(),
       })
-      // A concurrent replay of the same key inserted first: answer its order.
-      const order =
-        created ?? (idempotencyKey ? await repo.findByIdempotencyKey(caller.id, idempotencyKey) : undefined)
+      if (created) {
+        events.publish({ type: 'order.published', order: created })
+        return presentOrder(created, caller.id)
+      }
+      // A concurrent replay of the same key inserted first: answer its order (that request announced it).
+      const order = idempotencyKey ? await repo.findByIdempotencyKey(caller.id, idempotencyKey) : undefined
       if (!order) throw new AppError('server', 'error_occurred', { status: 500 })
       return presentOrder(order, caller.id)
     },
@@ -211,23 +240,42 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
             ['open', 'inactive'],
             { status: 'inactive', executorId, chosenAt: clock.now() },
             caller,
+            'choose',
           )
         }
         case 'accept':
           if (!isChosen) throw forbidden()
-          return transition(order, ['inactive'], { status: 'in_progress' }, caller)
+          return transition(order, ['inactive'], { status: 'in_progress' }, caller, 'accept')
         case 'decline':
           if (!isChosen) throw forbidden()
           // A declined direct order has no one else to go to.
           return order.isDirect
-            ? transition(order, ['inactive'], { status: 'canceled' }, caller)
-            : transition(order, ['inactive'], { status: 'open', executorId: null, chosenAt: null }, caller)
+            ? transition(order, ['inactive'], { status: 'canceled' }, caller, 'decline')
+            : transition(
+                order,
+                ['inactive'],
+                { status: 'open', executorId: null, chosenAt: null },
+                caller,
+                'decline',
+              )
         case 'complete':
           if (!isCustomer) throw forbidden()
-          return transition(order, ['in_progress'], { status: 'completed', completedAt: clock.now() }, caller)
+          return transition(
+            order,
+            ['in_progress'],
+            { status: 'completed', completedAt: clock.now() },
+            caller,
+            'complete',
+          )
         case 'cancel':
           if (!isCustomer) throw forbidden()
-          return transition(order, ['open', 'inactive', 'in_progress'], { status: 'canceled' }, caller)
+          return transition(
+            order,
+            ['open', 'inactive', 'in_progress'],
+            { status: 'canceled' },
+            caller,
+            'cancel',
+          )
       }
     },
 
@@ -249,7 +297,9 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
         idempotencyKey: idempotencyKey ?? null,
         createdAt: clock.now(),
       })
-      return created ?? (await repo.replyOf(id, caller.id))!
+      if (!created) return (await repo.replyOf(id, caller.id))!
+      events.publish({ type: 'order.replied', order, executorId: caller.id })
+      return created
     },
 
     /** Adds a re-encoded photo to an open or inactive order of the caller, ten at most. */
@@ -300,6 +350,7 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
         createdAt: clock.now(),
       })
       if (!review) throw new AppError('conflict', 'already_reviewed')
+      events.publish({ type: 'order.reviewed', order, executorId: order.executorId, rating: review.rating })
       return review
     },
   }

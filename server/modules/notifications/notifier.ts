@@ -1,0 +1,160 @@
+import type { NotificationKind, PushPayload } from '#contract/schemas/notifications.ts'
+import type { OrderRow } from '#server/modules/orders/repository.ts'
+import type { Locale } from '#server/i18n/locale.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import type { DomainEvent } from '#server/lib/domain-events.ts'
+import type { NotificationDraft } from './matching.ts'
+import type { PushDelivery, RealtimeHub } from './ports.ts'
+import { presentNotification, textOf } from './present.ts'
+import type { NotificationsRepository, PresentableNotification } from './repository.ts'
+import { allows } from './settings.ts'
+
+/** The app's icons (public/icons): the picture beside the text, and the small monochrome one in the status bar. */
+export const PUSH_ICON = '/icons/icon-192.png'
+export const PUSH_BADGE = '/icons/badge-96.png'
+/** Pushes in flight at once: a new order can reach thousands of specialists. */
+const PUSH_CONCURRENCY = 32
+
+type Recipient = number | 'matching specialists'
+/** Who hears of an event, as what, and because of whom. */
+type Plan = {
+  kind: NotificationKind
+  to: Recipient | null
+  actorId: number
+  order: OrderRow
+  rating?: number
+}
+
+const CHANGE_KINDS = {
+  choose: 'executor_chosen',
+  accept: 'order_accepted',
+  decline: 'order_declined',
+  cancel: 'order_canceled',
+  complete: 'order_completed',
+} as const satisfies Record<string, NotificationKind>
+
+function planOf(event: DomainEvent): Plan | undefined {
+  const { order } = event
+  switch (event.type) {
+    case 'order.published':
+      // A direct order is the chosen specialist's alone: nobody else hears of it.
+      if (order.isDirect)
+        return { kind: 'executor_chosen', to: order.executorId, actorId: order.customerId, order }
+      if (order.status !== 'open') return undefined
+      return { kind: 'new_order', to: 'matching specialists', actorId: order.customerId, order }
+    case 'order.replied':
+      return { kind: 'order_reply', to: order.customerId, actorId: event.executorId, order }
+    case 'order.changed': {
+      const to = {
+        choose: order.executorId,
+        accept: order.customerId,
+        decline: order.customerId,
+        // The executor chosen before the cancel, if any: an open order's repliers were never promised anything.
+        cancel: event.executorId,
+        complete: order.executorId,
+      }[event.action]
+      return { kind: CHANGE_KINDS[event.action], to, actorId: event.actorId, order }
+    }
+    case 'order.reviewed':
+      return {
+        kind: 'review_received',
+        to: event.executorId,
+        actorId: order.customerId,
+        order,
+        rating: event.rating,
+      }
+  }
+}
+
+const orderNumber = (id: number) => String(id).padStart(6, '0')
+
+type Deps = {
+  repo: NotificationsRepository
+  realtime: RealtimeHub
+  push: PushDelivery
+  clock: Clock
+  /** A delivery that failed for one person; the others go on. */
+  onError: (error: unknown, what: 'realtime' | 'push') => void
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
+}
+
+/**
+ * Turns domain events into notifications: writes them (one statement however many recipients), then tells each
+ * recipient's sockets at once and sends a browser push where their settings allow it.
+ */
+export function createNotifier({ repo, realtime, push, clock, onError }: Deps) {
+  const pushPayload = (row: PresentableNotification, locale: Locale): PushPayload => {
+    const { title, message } = textOf(row, locale)
+    return {
+      title,
+      body: message,
+      url: row.link,
+      // Repeats about one order replace each other on the device instead of piling up.
+      tag: row.orderId === null ? `notification-${row.id}` : `order-${row.orderId}`,
+      icon: PUSH_ICON,
+      badge: PUSH_BADGE,
+      id: row.id,
+    }
+  }
+
+  async function deliver(created: { id: number; userId: number }[]) {
+    if (created.length === 0) return
+    const [rows, people] = await Promise.all([
+      repo.byIds(created.map((row) => row.id)),
+      repo.recipients([...new Set(created.map((row) => row.userId))]),
+    ])
+    const personOf = new Map(people.map((person) => [person.userId, person]))
+    const userOf = new Map(created.map((row) => [row.id, row.userId]))
+    const pushes: { userId: number; row: PresentableNotification }[] = []
+    for (const row of rows) {
+      const userId = userOf.get(row.id)!
+      const person = personOf.get(userId)
+      if (!person) continue
+      try {
+        realtime.notify(userId, {
+          notification: presentNotification(row, person.locale),
+          unread: person.unread,
+        })
+      } catch (error) {
+        onError(error, 'realtime')
+      }
+      if (allows(person.settings, row.kind, 'push')) pushes.push({ userId, row })
+    }
+    await eachLimited(pushes, PUSH_CONCURRENCY, ({ userId, row }) =>
+      push
+        .sendToUser(userId, (locale) => pushPayload(row, locale))
+        .catch((error: unknown) => onError(error, 'push')),
+    )
+  }
+
+  return async function handle(event: DomainEvent) {
+    const plan = planOf(event)
+    // The one who acted never hears of their own action.
+    if (!plan || plan.to === null || plan.to === plan.actorId) return
+    const { order } = plan
+    const draft: NotificationDraft = {
+      kind: plan.kind,
+      params: {
+        number: orderNumber(order.id),
+        name: order.name,
+        ...(plan.rating !== undefined && { rating: plan.rating }),
+      },
+      link: `/order/${order.id}`,
+      actorId: plan.actorId,
+      orderId: order.id,
+      createdAt: clock.now(),
+    }
+    if (plan.to !== 'matching specialists') return deliver(await repo.insertFor(plan.to, draft))
+    if (order.categoryId === null) return
+    const matched = { ...order, categoryId: order.categoryId }
+    return deliver(await repo.insertForMatchingSpecialists(matched, draft))
+  }
+}

@@ -1,0 +1,282 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Database } from '#server/db/client.ts'
+import { notifications, notificationSettings } from '#server/db/schema/notifications.ts'
+import { users } from '#server/db/schema/users.ts'
+import type { Locale } from '#server/i18n/locale.ts'
+import {
+  NEW_ORDER_ROW_COLUMNS,
+  newOrderNotificationRows,
+  smsStateFor,
+  type MatchedOrder,
+  type NotificationDraft,
+} from './matching.ts'
+import type { StoredSettings } from './settings.ts'
+
+const actor = alias(users, 'actor')
+
+/** A notification with what its text and picture need of the person who did it. */
+const presentable = {
+  id: notifications.id,
+  kind: notifications.kind,
+  params: notifications.params,
+  link: notifications.link,
+  orderId: notifications.orderId,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+  // A deleted account keeps its row with a placeholder name; the text then says "someone".
+  actorName: sql<string | null>`case when ${actor.deletedAt} is null then ${actor.name} end`,
+  actorAvatar: sql<string | null>`coalesce(${actor.avatarThumb}, ${actor.avatar})`,
+}
+export type PresentableNotification = {
+  id: number
+  kind: (typeof notifications.$inferSelect)['kind']
+  params: Record<string, string | number>
+  link: string
+  orderId: number | null
+  readAt: Date | null
+  createdAt: Date
+  actorName: string | null
+  actorAvatar: string | null
+}
+
+// A read notification can no longer become an SMS; clearing `pending` keeps the fallback's index small.
+const readNow = (now: Date) => ({
+  readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)`,
+  smsState: sql`case when ${notifications.smsState} = 'pending' then 'skipped' else ${notifications.smsState} end`,
+})
+
+const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`
+
+export function createNotificationsRepository(db: Database) {
+  const storedSettings = (row: { kinds: StoredSettings['kinds'] | null; smsFallback: boolean | null }) =>
+    row.kinds === null || row.smsFallback === null
+      ? undefined
+      : { kinds: row.kinds, smsFallback: row.smsFallback }
+
+  /** Those notifications with what their text needs (freshly made ones, for the socket and push). */
+  const byIds = (ids: number[]): Promise<PresentableNotification[]> => {
+    if (ids.length === 0) return Promise.resolve([])
+    return db
+      .select(presentable)
+      .from(notifications)
+      .leftJoin(actor, eq(actor.id, notifications.actorId))
+      .where(sql`${notifications.id} = any(${intArray(ids)})`)
+  }
+
+  return {
+    /** One statement for every matching specialist, however many (matching.ts). */
+    async insertForMatchingSpecialists(order: MatchedOrder, draft: NotificationDraft) {
+      // NOTE: written out because drizzle's INSERT…SELECT lists the generated `id` among the target columns.
+      const result = (await db.execute(sql`
+        insert into ${notifications} (${sql.raw(NEW_ORDER_ROW_COLUMNS)})
+        ${newOrderNotificationRows(db, order, draft)}
+        returning id, user_id`)) as unknown as { rows: { id: number; user_id: number }[] }
+      return result.rows.map((row) => ({ id: Number(row.id), userId: Number(row.user_id) }))
+    },
+
+    async insertFor(userId: number, draft: NotificationDraft) {
+      return db
+        .insert(notifications)
+        .values({ ...draft, userId, smsState: smsStateFor(draft.kind, userId) })
+        .returning({ id: notifications.id, userId: notifications.userId })
+    },
+
+    /** What delivering to these people needs, in one query: their language, switches and unread count. */
+    async recipients(userIds: number[]) {
+      if (userIds.length === 0) return []
+      const unread = db
+        .select({ userId: notifications.userId, count: sql<number>`count(*)::int`.as('count') })
+        .from(notifications)
+        .where(and(sql`${notifications.userId} = any(${intArray(userIds)})`, isNull(notifications.readAt)))
+        .groupBy(notifications.userId)
+        .as('unread')
+      const rows = await db
+        .select({
+          userId: users.id,
+          locale: users.locale,
+          kinds: notificationSettings.kinds,
+          smsFallback: notificationSettings.smsFallback,
+          unread: sql<number>`coalesce(${unread.count}, 0)`,
+        })
+        .from(users)
+        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+        .leftJoin(unread, eq(unread.userId, users.id))
+        .where(sql`${users.id} = any(${intArray(userIds)})`)
+      return rows.map((row) => ({
+        userId: row.userId,
+        locale: row.locale,
+        unread: Number(row.unread),
+        settings: storedSettings(row),
+      }))
+    },
+
+    byIds,
+
+    async page(userId: number, page: number, perPage: number) {
+      const [rows, [counts]] = await Promise.all([
+        db
+          .select(presentable)
+          .from(notifications)
+          .leftJoin(actor, eq(actor.id, notifications.actorId))
+          .where(eq(notifications.userId, userId))
+          .orderBy(desc(notifications.id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db
+          .select({
+            total: sql<number>`count(*)::int`,
+            unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+          })
+          .from(notifications)
+          .where(eq(notifications.userId, userId)),
+      ])
+      return {
+        rows: rows as PresentableNotification[],
+        total: counts?.total ?? 0,
+        unread: counts?.unread ?? 0,
+      }
+    },
+
+    /** Marks one of `userId`'s notifications read; undefined when they have none of that id. */
+    async markRead(id: number, userId: number, now: Date) {
+      const [row] = await db
+        .update(notifications)
+        .set(readNow(now))
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id })
+      if (!row) return undefined
+      const [found] = await byIds([row.id])
+      return found
+    },
+
+    async markAllRead(userId: number, now: Date) {
+      await db
+        .update(notifications)
+        .set(readNow(now))
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    },
+
+    async unreadCount(userId: number) {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+      return row?.count ?? 0
+    },
+
+    async settingsOf(userId: number): Promise<StoredSettings | undefined> {
+      const [row] = await db
+        .select({ kinds: notificationSettings.kinds, smsFallback: notificationSettings.smsFallback })
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, userId))
+      return row
+    },
+
+    /** Changes a person's switches under a row lock, so two devices changing different switches both count. */
+    async updateSettings(
+      userId: number,
+      change: (stored: StoredSettings | undefined) => StoredSettings,
+      now: Date,
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ kinds: notificationSettings.kinds, smsFallback: notificationSettings.smsFallback })
+          .from(notificationSettings)
+          .where(eq(notificationSettings.userId, userId))
+          .for('update')
+        const next = change(row)
+        await tx
+          .insert(notificationSettings)
+          .values({ userId, ...next, updatedAt: now })
+          .onConflictDoUpdate({
+            target: notificationSettings.userId,
+            set: { kinds: next.kinds, smsFallback: next.smsFallback, updatedAt: now },
+          })
+        return next
+      })
+    },
+
+    async rememberLocale(userId: number, locale: Locale) {
+      await db.update(users).set({ locale }).where(eq(users.id, userId))
+    },
+
+    /**
+     * Takes up to `limit` due fallback notifications for this process alone: rows another process holds are
+     * skipped, and a taken row leaves `pending` at once. It reads `skipped` until its SMS is sent, so a crash
+     * between taking and sending loses that SMS rather than ever sending it twice.
+     */
+    async claimDueSms(dueBefore: Date, limit: number) {
+      const due = db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.smsState, 'pending'),
+            lte(notifications.createdAt, dueBefore),
+            isNull(notifications.readAt),
+          ),
+        )
+        .orderBy(asc(notifications.createdAt), asc(notifications.id))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+      const rows = await db
+        .update(notifications)
+        .set({ smsState: 'skipped' })
+        .where(inArray(notifications.id, due))
+        .returning({
+          id: notifications.id,
+          userId: notifications.userId,
+          kind: notifications.kind,
+          params: notifications.params,
+          link: notifications.link,
+          createdAt: notifications.createdAt,
+        })
+      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+    },
+
+    /** Where and whether these people may get a fallback SMS, and how many they got since `since`. */
+    async smsContacts(userIds: number[], since: Date) {
+      if (userIds.length === 0) return []
+      const sent = db
+        .select({ userId: notifications.userId, count: sql<number>`count(*)::int`.as('count') })
+        .from(notifications)
+        .where(
+          and(
+            sql`${notifications.userId} = any(${intArray(userIds)})`,
+            eq(notifications.smsState, 'sent'),
+            gt(notifications.smsSentAt, since),
+          ),
+        )
+        .groupBy(notifications.userId)
+        .as('sent')
+      const rows = await db
+        .select({
+          userId: users.id,
+          phone: users.phone,
+          locale: users.locale,
+          deleted: sql<boolean>`${users.deletedAt} is not null`,
+          smsFallback: notificationSettings.smsFallback,
+          sentToday: sql<number>`coalesce(${sent.count}, 0)`,
+        })
+        .from(users)
+        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+        .leftJoin(sent, eq(sent.userId, users.id))
+        .where(sql`${users.id} = any(${intArray(userIds)})`)
+      return rows.map((row) => ({ ...row, sentToday: Number(row.sentToday) }))
+    },
+
+    async markSmsSent(id: number, at: Date) {
+      await db.update(notifications).set({ smsState: 'sent', smsSentAt: at }).where(eq(notifications.id, id))
+    },
+
+    /** Gives a claimed notification back to the next run (its SMS could not be sent). */
+    async releaseSms(id: number) {
+      await db
+        .update(notifications)
+        .set({ smsState: sql`case when ${notifications.readAt} is null then 'pending' else 'skipped' end` })
+        .where(eq(notifications.id, id))
+    },
+  }
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>

@@ -1,0 +1,49 @@
+import {
+  NOTIFICATION_KINDS,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationSettings,
+  type NotificationSettingsBody,
+} from '#contract/schemas/notifications.ts'
+
+/** What a person has stored: only the kinds they ever changed (a new kind then starts from its defaults). */
+export type StoredSettings = {
+  kinds: Partial<NotificationSettings['kinds']>
+  smsFallback: boolean
+}
+
+/**
+ * Push is on for every kind: the bell is what the product is for. Telegram and e-mail start off because they are
+ * delivered by later issues and a person switches them on where they want them.
+ */
+const DEFAULT_CHANNELS = { push: true, telegram: false, email: false } as const
+export const DEFAULT_SMS_FALLBACK = true
+
+/** A person's switches with the defaults filled in; no stored row reads as all defaults. */
+export function withDefaults(stored: StoredSettings | undefined): NotificationSettings {
+  const kinds = Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_CHANNELS, ...stored?.kinds[kind] }]),
+  ) as NotificationSettings['kinds']
+  return { kinds, sms_fallback: stored?.smsFallback ?? DEFAULT_SMS_FALLBACK }
+}
+
+/** The stored switches after a change that names only what changes. */
+export function applyChange(
+  stored: StoredSettings | undefined,
+  change: NotificationSettingsBody,
+): StoredSettings {
+  const kinds: StoredSettings['kinds'] = { ...stored?.kinds }
+  for (const kind of NOTIFICATION_KINDS) {
+    const changed = change.kinds?.[kind]
+    if (!changed) continue
+    const named = Object.fromEntries(Object.entries(changed).filter(([, on]) => on !== undefined))
+    kinds[kind] = { ...DEFAULT_CHANNELS, ...kinds[kind], ...named }
+  }
+  return { kinds, smsFallback: change.sms_fallback ?? stored?.smsFallback ?? DEFAULT_SMS_FALLBACK }
+}
+
+export const allows = (
+  stored: StoredSettings | undefined,
+  kind: NotificationKind,
+  channel: NotificationChannel,
+) => stored?.kinds[kind]?.[channel] ?? DEFAULT_CHANNELS[channel]
