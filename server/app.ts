@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { createRedisBroadcast } from '#server/adapters/broadcast/redis-broadcast.ts'
 import { createDevSms } from '#server/adapters/sms/dev-sms.ts'
 import { createEskizSms } from '#server/adapters/sms/eskiz-sms.ts'
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
@@ -14,6 +15,7 @@ import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
 import { createSessionsRepository } from '#server/modules/auth/repository.ts'
 import { authRoutes } from '#server/modules/auth/routes.ts'
 import { createAuthService } from '#server/modules/auth/service.ts'
+import { createSessionCache, type SessionInvalidation } from '#server/modules/auth/session-cache.ts'
 import { createCatalogueRepository } from '#server/modules/catalogue/repository.ts'
 import { catalogueRoutes } from '#server/modules/catalogue/routes.ts'
 import { createCatalogueService } from '#server/modules/catalogue/service.ts'
@@ -64,6 +66,8 @@ export type AppDeps = {
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
+/** The Redis channel on which processes tell each other which sessions and users to forget. */
+const SESSION_CACHE_CHANNEL = 'fika:session-cache'
 
 /**
  * Builds the whole API without listening, so tests drive it through `app.inject()`. Plugins go in the order
@@ -117,6 +121,14 @@ export async function buildApp({
   const sessions = createSessionsRepository(db)
   const attempts = createAttemptsRepository(db)
   const sms = createSmsService({ db, users, attempts, sender, clock, secret: config.JWT_SECRET })
+  const sessionCache = createSessionCache({
+    ttlS: config.AUTH_CACHE_TTL_S,
+    clock,
+    broadcast: config.REDIS_URL
+      ? createRedisBroadcast<SessionInvalidation>(config.REDIS_URL, SESSION_CACHE_CHANNEL, app.log)
+      : undefined,
+  })
+  app.addHook('onClose', () => sessionCache.close())
   const auth = createAuthService({
     users,
     attempts,
@@ -124,6 +136,7 @@ export async function buildApp({
     clock,
     sessions,
     tokens: createAccessTokens(config.JWT_SECRET, clock),
+    sessionCache,
   })
 
   await app.register(localePlugin)
@@ -153,6 +166,7 @@ export async function buildApp({
       districts,
       storage,
       clock,
+      sessionCache,
     }),
   })
   await app.register(specialityRoutes, {
