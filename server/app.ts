@@ -192,7 +192,7 @@ export async function buildApp({
   })
   if (devSms) await app.register(devRoutes, { devSms })
 
-  return Object.assign(app, { services: { sms, auth } })
+  return Object.assign(app, { services: { sms, auth, sessionCache } })
 }
 
 function logDevSms(app: FastifyInstance) {

@@ -41,7 +41,11 @@ export function createAccessTokens(secret: string, clock: Clock) {
           currentDate: clock.now(),
           requiredClaims: ['exp'],
         })
-        const claims = Object.freeze({ userId: Number(payload.sub), type: payload.typ, sessionId: payload.sid })
+        const claims = Object.freeze({
+          userId: Number(payload.sub),
+          type: payload.typ,
+          sessionId: payload.sid,
+        })
         if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!)
         verified.set(token, { claims, expiresAtMs: payload.exp * 1000 })
         return claims

@@ -70,7 +70,10 @@ export function createSessionCache({
 
   return {
     /** The user of a live session: from memory when checked within `ttlS` seconds, else from `load`. */
-    async userOf(sessionId: string, load: () => Promise<LiveSession | undefined>): Promise<UserRow | undefined> {
+    async userOf(
+      sessionId: string,
+      load: () => Promise<LiveSession | undefined>,
+    ): Promise<UserRow | undefined> {
       const nowMs = clock.now().getTime()
       const cached = trusted() ? sessions.get(sessionId) : undefined
       if (cached && cached.untilMs > nowMs) return cached.user
@@ -86,6 +89,11 @@ export function createSessionCache({
     async forget(invalidation: SessionInvalidation) {
       apply(invalidation)
       await broadcast?.publish(invalidation)
+    },
+
+    /** Whether requests are answered from memory now (not with a TTL of 0, nor while the broadcast is down). */
+    get serving() {
+      return trusted()
     },
 
     close: async () => broadcast?.close(),
