@@ -25,6 +25,7 @@ import { devRoutes } from '#server/modules/dev/routes.ts'
 import { createOrdersRepository } from '#server/modules/orders/repository.ts'
 import { orderRoutes } from '#server/modules/orders/routes.ts'
 import { createOrdersService } from '#server/modules/orders/service.ts'
+import { createViewCounter } from '#server/modules/orders/view-counter.ts'
 import { healthRoutes } from '#server/modules/health/routes.ts'
 import { calendarRoutes } from '#server/modules/calendar/routes.ts'
 import { createCalendarRepository } from '#server/modules/calendar/repository.ts'
@@ -63,6 +64,8 @@ export type AppDeps = {
   logStream?: { write: (line: string) => void }
   /** The built web app to host; `dist/` beside the server by default. */
   webRoot?: string
+  /** How often counted order views are written (tests that flush by hand make it long). */
+  viewsFlushEveryMs?: number
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
@@ -80,6 +83,7 @@ export async function buildApp({
   smsSender,
   logStream,
   webRoot,
+  viewsFlushEveryMs,
 }: AppDeps) {
   const app: FastifyInstance = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -185,14 +189,21 @@ export async function buildApp({
   })
   await app.register(contentRoutes, { content: createContentRepository(db) })
   const ordersRepository = createOrdersRepository(db)
+  const orderViews = createViewCounter({
+    store: ordersRepository.addViews,
+    everyMs: viewsFlushEveryMs,
+    onError: (error) => app.log.error({ err: error }, 'writing order views failed'),
+  })
+  // Before the database closes (main.ts closes it after the app): the views counted last are not lost.
+  app.addHook('onClose', () => orderViews.close())
   await app.register(orderRoutes, {
-    orders: createOrdersService(ordersRepository, clock),
+    orders: createOrdersService(ordersRepository, clock, orderViews),
     repository: ordersRepository,
     storage,
   })
   if (devSms) await app.register(devRoutes, { devSms })
 
-  return Object.assign(app, { services: { sms, auth, sessionCache } })
+  return Object.assign(app, { services: { sms, auth, sessionCache, orderViews } })
 }
 
 function logDevSms(app: FastifyInstance) {

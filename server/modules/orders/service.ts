@@ -5,6 +5,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
 import { ACCEPTED, roundToArea, seesExactPlace } from './privacy.ts'
 import type { OrderRow, OrdersRepository, OrderStatus } from './repository.ts'
+import type { ViewCounter } from './view-counter.ts'
 
 const MAX_PHOTOS = 10
 const iso = (date: Date | null) => date?.toISOString() ?? null
@@ -54,7 +55,7 @@ const isParty = (order: OrderRow, callerId: number | undefined) =>
   callerId !== undefined && (order.customerId === callerId || order.executorId === callerId)
 
 /** The order lifecycle of docs/decisions/005-order-lifecycle.md; every action is checked against the caller. */
-export function createOrdersService(repo: OrdersRepository, clock: Clock) {
+export function createOrdersService(repo: OrdersRepository, clock: Clock, views: ViewCounter) {
   /**
    * The order if the caller may read it: to anyone else it does not exist. Direct orders are their two parties';
    * a closed order stays readable to its parties and to the specialists who replied (it is in their lists).
@@ -169,11 +170,11 @@ export function createOrdersService(repo: OrdersRepository, clock: Clock) {
       return presentOrder(order, caller.id)
     },
 
-    /** The customer's own look is not a view. */
+    /** The customer's own look is not a view. Views are counted in memory, not by a row update per read. */
     async view(id: number, caller: UserRow | undefined) {
       const order = await orderOrThrow(id, caller)
-      if (order.customerId === caller?.id) return presentFor(order, caller)
-      return presentFor((await repo.countView(id)) ?? order, caller)
+      const unwritten = order.customerId === caller?.id ? views.unwritten(id) : views.count(id)
+      return presentFor({ ...order, views: order.views + unwritten }, caller)
     },
 
     async update(id: number, body: OrderBody, caller: UserRow) {
