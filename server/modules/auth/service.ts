@@ -169,10 +169,10 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
     async logout(presented: string | undefined, claims: AccessClaims | undefined) {
       const now = clock.now()
       const found = presented ? await sessions.findToken(sha256(presented)) : undefined
-      const ended = [found?.family.id, claims?.sessionId].filter((id) => id !== undefined)
-      for (const id of new Set(ended)) await sessions.revokeFamily(id, 'logout', now)
+      const ended = [...new Set([found?.family.id, claims?.sessionId].filter((id) => id !== undefined))]
+      for (const id of ended) await sessions.revokeFamily(id, 'logout', now)
       // Before the answer: the client may send its next request to another process at once.
-      if (ended.length > 0) await sessionCache.forget({ sessions: [...new Set(ended)] })
+      if (ended.length > 0) await sessionCache.forget({ sessions: ended })
     },
 
     /** Who a bearer token speaks for; an ended session's token stops working before it expires. */
