@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
+import { createRedisBroadcast } from '#server/adapters/broadcast/redis-broadcast.ts'
 import { createDevSms } from '#server/adapters/sms/dev-sms.ts'
 import { createEskizSms } from '#server/adapters/sms/eskiz-sms.ts'
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
@@ -16,6 +17,7 @@ import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
 import { createSessionsRepository } from '#server/modules/auth/repository.ts'
 import { authRoutes } from '#server/modules/auth/routes.ts'
 import { createAuthService } from '#server/modules/auth/service.ts'
+import { createSessionCache, type SessionInvalidation } from '#server/modules/auth/session-cache.ts'
 import { createCatalogueRepository } from '#server/modules/catalogue/repository.ts'
 import { catalogueRoutes } from '#server/modules/catalogue/routes.ts'
 import { createCatalogueService } from '#server/modules/catalogue/service.ts'
@@ -25,6 +27,7 @@ import { devRoutes } from '#server/modules/dev/routes.ts'
 import { createOrdersRepository } from '#server/modules/orders/repository.ts'
 import { orderRoutes } from '#server/modules/orders/routes.ts'
 import { createOrdersService } from '#server/modules/orders/service.ts'
+import { createViewCounter } from '#server/modules/orders/view-counter.ts'
 import { healthRoutes } from '#server/modules/health/routes.ts'
 import { calendarRoutes } from '#server/modules/calendar/routes.ts'
 import { createCalendarRepository } from '#server/modules/calendar/repository.ts'
@@ -50,10 +53,7 @@ import { smsRoutes } from '#server/modules/sms/routes.ts'
 import { createSmsService } from '#server/modules/sms/service.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
 import { createNotifier } from '#server/modules/notifications/notifier.ts'
-import {
-  type PushDelivery,
-  type RealtimeHub,
-} from '#server/modules/notifications/ports.ts'
+import { type PushDelivery, type RealtimeHub } from '#server/modules/notifications/ports.ts'
 import { createNotificationsRepository } from '#server/modules/notifications/repository.ts'
 import { notificationRoutes } from '#server/modules/notifications/routes.ts'
 import { createNotificationsService } from '#server/modules/notifications/service.ts'
@@ -83,9 +83,13 @@ export type AppDeps = {
   realtimeHub?: RealtimeHub
   /** Replaces the browser push the notifier uses (tests that watch it); the push module by default. */
   pushDelivery?: PushDelivery
+  /** How often counted order views are written (tests that flush by hand make it long). */
+  viewsFlushEveryMs?: number
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
+/** The Redis channel on which processes tell each other which sessions and users to forget. */
+const SESSION_CACHE_CHANNEL = 'fika:session-cache'
 
 /**
  * Builds the whole API without listening, so tests drive it through `app.inject()`. Plugins go in the order
@@ -102,6 +106,7 @@ export async function buildApp({
   realtime: realtimeOptions = {},
   realtimeHub,
   pushDelivery,
+  viewsFlushEveryMs,
 }: AppDeps) {
   const app: FastifyInstance = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -143,6 +148,14 @@ export async function buildApp({
   const sessions = createSessionsRepository(db)
   const attempts = createAttemptsRepository(db)
   const sms = createSmsService({ db, users, attempts, sender, clock, secret: config.JWT_SECRET })
+  const sessionCache = createSessionCache({
+    ttlS: config.AUTH_CACHE_TTL_S,
+    clock,
+    broadcast: config.REDIS_URL
+      ? createRedisBroadcast<SessionInvalidation>(config.REDIS_URL, SESSION_CACHE_CHANNEL, app.log)
+      : undefined,
+  })
+  app.addHook('onClose', () => sessionCache.close())
   const auth = createAuthService({
     users,
     attempts,
@@ -150,6 +163,7 @@ export async function buildApp({
     clock,
     sessions,
     tokens: createAccessTokens(config.JWT_SECRET, clock),
+    sessionCache,
   })
   // Sockets on this server's port (server/modules/realtime); the notifier emits through `realtime.hub`.
   const realtime =
@@ -184,6 +198,7 @@ export async function buildApp({
       districts,
       storage,
       clock,
+      sessionCache,
     }),
   })
   await app.register(specialityRoutes, {
@@ -242,6 +257,10 @@ export async function buildApp({
       onError: (error, channel) => app.log.error({ err: error, channel }, 'notification delivery failed'),
     }),
   )
+  // A review changes the specialist's rating and count, which their cached profile would still show.
+  events.subscribe((event) =>
+    event.type === 'order.reviewed' ? sessionCache.forget({ user: event.executorId }) : undefined,
+  )
   // Notifications still being written finish before the database closes.
   app.addHook('onClose', () => events.settled())
   await app.register(notificationRoutes, { notifications })
@@ -252,14 +271,23 @@ export async function buildApp({
   })
 
   const ordersRepository = createOrdersRepository(db)
+  const orderViews = createViewCounter({
+    store: ordersRepository.addViews,
+    everyMs: viewsFlushEveryMs,
+    onError: (error) => app.log.error({ err: error }, 'writing order views failed'),
+  })
+  // Before the database closes (main.ts closes it after the app): the views counted last are not lost.
+  app.addHook('onClose', () => orderViews.close())
   await app.register(orderRoutes, {
-    orders: createOrdersService(ordersRepository, clock, events, districts),
+    orders: createOrdersService(ordersRepository, clock, events, districts, orderViews),
     repository: ordersRepository,
     storage,
   })
   if (devSms) await app.register(devRoutes, { devSms })
 
-  return Object.assign(app, { services: { sms, auth, push, realtime, notifications, events } })
+  return Object.assign(app, {
+    services: { sms, auth, push, realtime, notifications, events, sessionCache, orderViews },
+  })
 }
 
 function logDevSms(app: FastifyInstance) {

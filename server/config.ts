@@ -55,6 +55,7 @@ const EnvSchema = v.pipe(
     DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
     DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
     REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
+    AUTH_CACHE_TTL_S: v.optional(int(0, 60), '10'),
     JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'at least 32 characters'))),
     LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     TRUST_PROXY: v.optional(bool, 'false'),

@@ -6,9 +6,9 @@ import { users } from '#server/db/schema/users.ts'
 type RevokeReason = 'logout' | 'reuse' | 'password_reset'
 
 export function createSessionsRepository(db: Database) {
-  // Runs on every authenticated request, so it is one prepared statement: the live session and its user together.
-  const liveSessionUser = db
-    .select({ user: users })
+  // Runs whenever the session cache misses, so it is one prepared statement: the live session and its user together.
+  const liveSession = db
+    .select({ user: users, expiresAt: refreshTokenFamilies.expiresAt })
     .from(refreshTokenFamilies)
     .innerJoin(users, eq(users.id, refreshTokenFamilies.userId))
     .where(
@@ -19,13 +19,13 @@ export function createSessionsRepository(db: Database) {
       ),
     )
     .limit(1)
-    .prepare('live_session_user')
+    .prepare('live_session')
 
   return {
-    /** The user of a session that is neither revoked nor past its absolute end. */
-    async liveSessionUser(sessionId: string, now: Date) {
-      const [row] = await liveSessionUser.execute({ sessionId, now })
-      return row?.user
+    /** A session that is neither revoked nor past its absolute end: its user and that end. */
+    async liveSession(sessionId: string, now: Date) {
+      const [row] = await liveSession.execute({ sessionId, now })
+      return row
     },
 
     async createFamily(userId: number, createdAt: Date, expiresAt: Date) {

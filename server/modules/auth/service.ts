@@ -12,6 +12,7 @@ import { presentProfile } from '#server/modules/users/present-profile.ts'
 import { isUniqueViolation, type UsersRepository } from '#server/modules/users/repository.ts'
 import type { AccessClaims, AccessTokens } from './access-tokens.ts'
 import type { SessionsRepository } from './repository.ts'
+import type { SessionCache } from './session-cache.ts'
 
 export const SESSION_RULES = {
   REFRESH_LIFETIME_S: 30 * 24 * 3600,
@@ -27,6 +28,8 @@ type Deps = {
   sms: SmsService
   tokens: AccessTokens
   clock: Clock
+  /** Every session ended and every user row changed here is forgotten by it before the answer goes out. */
+  sessionCache: SessionCache
 }
 
 export type Session = {
@@ -37,7 +40,7 @@ export type Session = {
 
 const slugBaseOf = (name: string, surname: string) => slugify(`${name} ${surname}`).slice(0, 60) || 'user'
 
-export function createAuthService({ users, sessions, attempts, sms, tokens, clock }: Deps) {
+export function createAuthService({ users, sessions, attempts, sms, tokens, clock, sessionCache }: Deps) {
   async function issueRefreshToken(familyId: string, now: Date) {
     const value = randomToken()
     await sessions.addToken(familyId, sha256(value), now)
@@ -117,8 +120,11 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
         await attempts.record('login', body.username, ip, clock.now())
         throw new AppError('auth', 'wrong_credentials')
       }
-      const current = user.type === body.type ? user : await users.setType(user.id, body.type, clock.now())
-      return startSession(current ?? user)
+      if (user.type === body.type) return startSession(user)
+      // The mode switch changes the row every other session of the user holds.
+      const switched = await users.setType(user.id, body.type, clock.now())
+      await sessionCache.forget({ user: user.id })
+      return startSession(switched ?? user)
     },
 
     /** A new password ends every other session of the account, then logs in here as customer. */
@@ -136,6 +142,7 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
       const now = clock.now()
       const updated = await users.setPassword(user.id, await hashPassword(body.password), 'customer', now)
       await sessions.revokeAllOfUser(user.id, 'password_reset', now)
+      await sessionCache.forget({ user: user.id })
       return startSession(updated ?? user)
     },
 
@@ -149,6 +156,7 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
         throw unauthorized('refresh_invalid')
       if (found.token.usedAt || !(await sessions.useToken(tokenHash, now))) {
         await sessions.revokeFamily(found.family.id, 'reuse', now)
+        await sessionCache.forget({ sessions: [found.family.id] })
         throw unauthorized('refresh_reused')
       }
       const user = await users.findById(found.family.userId)
@@ -161,14 +169,18 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
     async logout(presented: string | undefined, claims: AccessClaims | undefined) {
       const now = clock.now()
       const found = presented ? await sessions.findToken(sha256(presented)) : undefined
-      if (found) await sessions.revokeFamily(found.family.id, 'logout', now)
-      if (claims) await sessions.revokeFamily(claims.sessionId, 'logout', now)
+      const ended = [...new Set([found?.family.id, claims?.sessionId].filter((id) => id !== undefined))]
+      for (const id of ended) await sessions.revokeFamily(id, 'logout', now)
+      // Before the answer: the client may send its next request to another process at once.
+      if (ended.length > 0) await sessionCache.forget({ sessions: ended })
     },
 
     /** Who a bearer token speaks for; an ended session's token stops working before it expires. */
     async authenticate(bearer: string): Promise<{ claims: AccessClaims; user: UserRow }> {
       const claims = await tokens.verify(bearer)
-      const user = await sessions.liveSessionUser(claims.sessionId, clock.now())
+      const user = await sessionCache.userOf(claims.sessionId, () =>
+        sessions.liveSession(claims.sessionId, clock.now()),
+      )
       if (!user || user.id !== claims.userId) throw unauthorized('unauthorized')
       return { claims, user }
     },

@@ -56,13 +56,16 @@ export function createOrdersRepository(db: Database) {
       return row
     },
 
-    async countView(id: number) {
-      const [row] = await db
-        .update(orders)
-        .set({ views: sql`${orders.views} + 1` })
-        .where(eq(orders.id, id))
-        .returning()
-      return row
+    /** Adds the views counted in memory (view-counter.ts), every order in one statement whatever their number. */
+    async addViews(counts: ReadonlyMap<number, number>) {
+      if (counts.size === 0) return
+      // NOTE: the arrays go as text literals ('{1,2}'): a JS array parameter breaks PGlite's protocol state.
+      const ids = `{${[...counts.keys()].join(',')}}`
+      const ns = `{${[...counts.values()].join(',')}}`
+      await db.execute(sql`
+        update orders set views = orders.views + counted.n
+        from unnest(${ids}::int[], ${ns}::int[]) as counted(id, n)
+        where orders.id = counted.id`)
     },
 
     /** Changes an order only if it is still in one of `from`: two racing actions cannot both win. */

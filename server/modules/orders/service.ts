@@ -7,6 +7,7 @@ import type { DistrictsRepository } from '#server/modules/districts/repository.t
 import { reencodePhoto } from '#server/lib/images.ts'
 import { ACCEPTED, roundToArea, seesExactPlace } from './privacy.ts'
 import type { OrderRow, OrdersRepository, OrderStatus } from './repository.ts'
+import type { ViewCounter } from './view-counter.ts'
 
 const MAX_PHOTOS = 10
 const iso = (date: Date | null) => date?.toISOString() ?? null
@@ -66,6 +67,7 @@ export function createOrdersService(
   clock: Clock,
   events: DomainEvents,
   districts: Pick<DistrictsRepository, 'exists'>,
+  views: ViewCounter,
 ) {
   /**
    * The order if the caller may read it: to anyone else it does not exist. Direct orders are their two parties';
@@ -198,11 +200,11 @@ export function createOrdersService(
       return presentOrder(order, caller.id)
     },
 
-    /** The customer's own look is not a view. */
+    /** The customer's own look is not a view. Views are counted in memory, not by a row update per read. */
     async view(id: number, caller: UserRow | undefined) {
       const order = await orderOrThrow(id, caller)
-      if (order.customerId === caller?.id) return presentFor(order, caller)
-      return presentFor((await repo.countView(id)) ?? order, caller)
+      const unwritten = order.customerId === caller?.id ? views.unwritten(id) : views.count(id)
+      return presentFor({ ...order, views: order.views + unwritten }, caller)
     },
 
     async update(id: number, body: OrderBody, caller: UserRow) {

@@ -16,6 +16,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { reencodeAvatar } from '#server/lib/images.ts'
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
 import type { SessionsRepository } from '#server/modules/auth/repository.ts'
+import type { SessionCache } from '#server/modules/auth/session-cache.ts'
 import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
 import type { PortfolioRepository } from '#server/modules/portfolio/repository.ts'
 import { presentDocument, presentWork } from '#server/modules/portfolio/service.ts'
@@ -40,6 +41,8 @@ type Deps = {
   districts: DistrictsRepository
   storage: ProfileStorage
   clock: Clock
+  /** Holds the caller's row between requests: every change of it here is forgotten before the answer. */
+  sessionCache: SessionCache
 }
 
 const TASHKENT_OFFSET_MS = 5 * 3600 * 1000
@@ -91,7 +94,7 @@ function changesOf(body: UpdateProfileBody): ProfileChanges {
 
 /** The caller's own profile and account, and what everyone sees of a specialist. */
 export function createProfileService(deps: Deps) {
-  const { profiles, users, sessions, specialities, portfolio, districts, storage, clock } = deps
+  const { profiles, users, sessions, specialities, portfolio, districts, storage, clock, sessionCache } = deps
 
   async function reviewsPage(userId: number, page: number, perPage: number, locale: Locale) {
     const rows = await profiles.reviewsOf(userId, page, perPage)
@@ -142,6 +145,7 @@ export function createProfileService(deps: Deps) {
         clock.now(),
       )
       if (!updated) throw notFound()
+      await sessionCache.forget({ user: id })
       return presentProfile(updated, clock.now())
     },
 
@@ -156,6 +160,7 @@ export function createProfileService(deps: Deps) {
       ])
       const updated = await users.update(caller.id, { avatar, avatarThumb }, clock.now())
       if (!updated) throw notFound()
+      await sessionCache.forget({ user: caller.id })
       await Promise.all(
         [caller.avatar, caller.avatarThumb].flatMap((path) => (path ? [storage.remove(path)] : [])),
       )
@@ -173,6 +178,7 @@ export function createProfileService(deps: Deps) {
       const now = clock.now()
       await users.setPassword(caller.id, await hashPassword(body.password), caller.type, now)
       await sessions.revokeOthersOfUser(caller.id, sessionId, 'password_reset', now)
+      await sessionCache.forget({ user: caller.id })
       return { status: true }
     },
 
@@ -181,6 +187,7 @@ export function createProfileService(deps: Deps) {
       if (id !== caller.id) throw forbidden()
       await assertPassword(caller, password, 'password')
       await profiles.anonymise(caller.id, clock.now())
+      await sessionCache.forget({ user: caller.id })
       await Promise.all(
         ['avatars', 'documents', 'works'].map((kind) => storage.removeFolder(`${kind}/${caller.id}`)),
       )
