@@ -296,11 +296,12 @@ describe('the access token’s expiry', () => {
 describe('presence', () => {
   it('shows a user with an open socket as online', async () => {
     const url = await listen()
-    const customer = await user(t, 'customer')
-    const profile = () => t.call('GET', '/profile', customer).then((response) => response.json())
+    const specialist = await user(t, 'executor')
+    // What others see (the own profile may come from the session cache for a few seconds).
+    const profile = () => t.call('GET', `/myprofile/${specialist.id}`).then((response) => response.json())
     expect(await profile()).toMatchObject({ is_online: false, last_seen_at: null })
 
-    await joinedSocket(url, customer)
+    await joinedSocket(url, specialist)
     await vi.waitFor(async () => expect(await profile()).toMatchObject({ is_online: true }), {
       timeout: 5_000,
     })
@@ -308,9 +309,10 @@ describe('presence', () => {
 
   it('keeps the moment the last socket closed as last seen', async () => {
     const url = await listen()
-    const customer = await user(t, 'customer')
-    const profile = () => t.call('GET', '/profile', customer).then((response) => response.json())
-    const socket = await joinedSocket(url, customer)
+    const specialist = await user(t, 'executor')
+    // What others see (the own profile may come from the session cache for a few seconds).
+    const profile = () => t.call('GET', `/myprofile/${specialist.id}`).then((response) => response.json())
+    const socket = await joinedSocket(url, specialist)
     const connectedAt = t.clock.now().toISOString()
     await vi.waitFor(async () => expect(await profile()).toMatchObject({ last_seen_at: connectedAt }), {
       timeout: 5_000,
