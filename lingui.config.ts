@@ -22,6 +22,7 @@ const LAZY_FEATURES = [
   'profile-editor',
   'profile-share',
   'public-profile',
+  'push',
   'specialist-words',
 ]
 

@@ -3,8 +3,10 @@ import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { keepPushInSync } from './features/push/push-boot.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
+import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
 
@@ -29,3 +31,6 @@ createRoot(document.getElementById('root')!).render(
 )
 
 registerServiceWorker()
+// A clicked push notification opens its page in this window (service-worker/push.ts).
+listenToServiceWorker((to) => void router.navigate({ href: to }))
+keepPushInSync()
