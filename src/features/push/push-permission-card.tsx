@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useSession } from '#src/lib/session-store.ts'
 import { loadPushCatalog } from './catalog.ts'
 import './push.css'
@@ -33,7 +33,6 @@ export default function PushPermissionCard({ headingLevel = 2 }: PushPermissionC
   const [note, setNote] = useState('')
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
-  const headingId = useId()
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
 
   useEffect(() => {
@@ -93,8 +92,8 @@ export default function PushPermissionCard({ headingLevel = 2 }: PushPermissionC
         : note
 
   return (
-    <section className="push-card" aria-labelledby={headingId}>
-      <Heading id={headingId} className="push-card__title">
+    <div className="push-card">
+      <Heading className="push-card__title">
         <Trans>Notifications on this device</Trans>
       </Heading>
       <p className="push-card__lead">
@@ -138,7 +137,7 @@ export default function PushPermissionCard({ headingLevel = 2 }: PushPermissionC
           </Trans>
         </p>
       )}
-    </section>
+    </div>
   )
 }
 
