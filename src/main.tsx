@@ -3,10 +3,9 @@ import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { keepPushInSync } from './features/push/push-boot.ts'
+import { afterFirstLoad } from './lib/after-first-load.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
-import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
 
@@ -31,6 +30,7 @@ createRoot(document.getElementById('root')!).render(
 )
 
 registerServiceWorker()
-// A clicked push notification opens its page in this window (service-worker/push.ts).
-listenToServiceWorker((to) => void router.navigate({ href: to }))
-keepPushInSync()
+// Browser push waits for the first screen: a clicked notification opens its page here, the subscription is renewed.
+afterFirstLoad(async () =>
+  (await import('./features/push/push-boot.ts')).startPush((to) => void router.navigate({ href: to })),
+)

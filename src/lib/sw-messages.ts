@@ -1,4 +1,3 @@
-import { api } from './api.ts'
 import { isLoggedIn } from './session-store.ts'
 
 /** Fired on window with the notification's id once a push notification clicked in the worker was marked read. */
@@ -16,8 +15,8 @@ const isNavigate = (data: unknown): data is Navigate =>
 
 async function markRead(id: number) {
   // The notification calls are fetched only when a clicked notification needs them, not with the first screen.
-  const { notificationEndpoints } = await import('#contract/notification-endpoints.ts')
-  await api.call(notificationEndpoints.readNotification, { params: { id } })
+  const { markNotificationRead } = await import('./notification-read.ts')
+  await markNotificationRead(id)
   window.dispatchEvent(new CustomEvent(NOTIFICATION_READ_EVENT, { detail: { id } }))
 }
 
