@@ -32,12 +32,9 @@ async function webPushSubscription(registration: ServiceWorkerRegistration, publ
 // NOTE: Firebase (~30 KB gzip) is fetched only here, when the server is configured for FCM and the person turns
 // push on or already has it: never with the first screen.
 async function firebaseMessaging(config: FcmConfig) {
-  const [{ getApps, initializeApp }, messaging] = await Promise.all([
-    import('@firebase/app'),
-    import('@firebase/messaging'),
-  ])
-  const app = getApps()[0] ?? initializeApp(config.firebase)
-  return { messaging: messaging.getMessaging(app), ...messaging }
+  const firebase = await import('./firebase.ts')
+  const app = firebase.getApps()[0] ?? firebase.initializeApp(config.firebase)
+  return { ...firebase, messaging: firebase.getMessaging(app) }
 }
 
 async function fcmToken(config: FcmConfig, registration: ServiceWorkerRegistration) {
