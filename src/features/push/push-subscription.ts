@@ -43,10 +43,19 @@ async function fcmToken(config: FcmConfig, registration: ServiceWorkerRegistrati
   return getToken(messaging, { vapidKey: config.public_key, serviceWorkerRegistration: registration })
 }
 
+/**
+ * The service worker that receives the pushes, once active. `ready` alone never settles where no worker was
+ * registered (the dev server, a browser that refused it), and the button would wait forever.
+ */
+async function workerRegistration() {
+  if (!(await navigator.serviceWorker.getRegistration())) throw new Error('No service worker to push to')
+  return navigator.serviceWorker.ready
+}
+
 /** Subscribes this device with the server's current provider and key, and tells the server (an upsert). */
 async function syncSubscription() {
   const config = await pushApi.config()
-  const registration = await navigator.serviceWorker.ready
+  const registration = await workerRegistration()
   let device: PushDevice
   if (config.provider === 'webpush') {
     const subscription = await webPushSubscription(registration, config.public_key)
@@ -81,7 +90,7 @@ export async function resyncPush() {
 /** "Turn off on this device": the server forgets the device, then the browser drops the subscription. */
 export async function disablePush() {
   const device = pushDevice.get()
-  const registration = await navigator.serviceWorker.ready
+  const registration = await workerRegistration()
   if (device?.provider === 'fcm') {
     await pushApi.unsubscribe(device.id)
     const config = await pushApi.config()
