@@ -23,6 +23,7 @@ const LAZY_FEATURES = [
   'profile-editor',
   'profile-share',
   'public-profile',
+  'push',
   'specialist-words',
 ]
 

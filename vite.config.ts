@@ -33,7 +33,13 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         // The map (MapLibre, its worker and the bundled outline, ~460 KB gzip) is not pushed to every visitor's
         // phone: the service worker caches it the first time the map opens (sw.ts), and offline it works from then.
-        globIgnores: ['screenshots/**', 'assets/maplibre-*', 'assets/uzbekistan-outline-*'],
+        // Firebase (src/features/push/firebase.ts) loads only where the server uses FCM and push is on.
+        globIgnores: [
+          'screenshots/**',
+          'assets/maplibre-*',
+          'assets/uzbekistan-outline-*',
+          'assets/firebase-*',
+        ],
       },
       devOptions: { enabled: false },
     }),

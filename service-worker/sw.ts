@@ -10,6 +10,7 @@ import {
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies'
 import { registerOutbox } from './outbox.ts'
+import { registerPush } from './push.ts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -19,10 +20,12 @@ const OFFLINE_PAGE = '/offline.html'
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// Every app route is the same single page: serve the cached shell and let the router draw the screen. The API
-// and the docs are not app routes and must never get the shell instead of their answer.
+// Every app route is the same single page: serve the cached shell and let the router draw the screen. The API,
+// the docs and socket.io's polling transport are not app routes and must never get the shell instead of their answer.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/sw\.js$/] }),
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/sw\.js$/, /^\/socket\.io\//],
+  }),
 )
 
 // Other pages (the API docs) come from the network; when there is none, the catch handler below answers.
@@ -63,6 +66,9 @@ registerRoute(
 
 // Publishing an order or replying with no network: kept here and sent later (outbox.ts).
 registerOutbox()
+
+// Browser push: show every push, open its page on a click, renew a subscription the browser replaced (push.ts).
+registerPush(self)
 
 // What cannot be shown offline (a page outside the app, such as the API docs) gets the offline page.
 setCatchHandler(async ({ request }) => {

@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { afterFirstLoad } from './lib/after-first-load.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
 import { routeTree } from './route-tree.gen.ts'
@@ -29,3 +30,7 @@ createRoot(document.getElementById('root')!).render(
 )
 
 registerServiceWorker()
+// Browser push waits for the first screen: a clicked notification opens its page here, the subscription is renewed.
+afterFirstLoad(async () =>
+  (await import('./features/push/push-boot.ts')).startPush((to) => void router.navigate({ href: to })),
+)

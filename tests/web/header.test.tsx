@@ -121,6 +121,30 @@ describe('Header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(useSession.getState().token).toBeNull()
   })
+
+  it('forgets this device’s push subscription on the server before logging out', async () => {
+    logInAs('customer')
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/device-abc-123'
+    localStorage.setItem(
+      'fika.push.device',
+      JSON.stringify({ provider: 'webpush', id: endpoint, key: 'key' }),
+    )
+    const api = stubApi({
+      [`DELETE ${V1}/push/subscriptions`]: () => ({ json: { ok: true } }),
+      [`GET ${V1}/auth/logout`]: () => ({ json: { status: true } }),
+    })
+    const user = userEvent.setup()
+    const { router } = renderInApp(<Header />, '/account')
+    await user.click(await screen.findByRole('button', { name: /Меню аккаунта/ }))
+    await user.click(screen.getByRole('button', { name: 'Выйти' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    const forget = api.last('DELETE', `${V1}/push/subscriptions`)
+    expect(forget?.body).toEqual({ endpoint })
+    expect(forget?.headers.get('authorization')).toBe('Bearer access')
+    expect(api.calls.findIndex((call) => call.method === 'DELETE')).toBeLessThan(
+      api.calls.findIndex((call) => call.path.endsWith('/logout')),
+    )
+  })
 })
 
 describe('BottomMenu', () => {

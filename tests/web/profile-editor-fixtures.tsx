@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react'
+import { NOTIFICATION_KINDS, type NotificationSettings } from '#contract/schemas/notifications.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
@@ -11,6 +12,15 @@ export { keptEdits } from './profile-editor-kept.ts'
 export const EXECUTOR = profileOf({ id: 9, type: 'executor', name: 'Jasur', surname: 'Karimov' })
 export const CUSTOMER = profileOf({ id: 7, type: 'customer' })
 export const PROFILE_PATH = `${V1}/profile`
+export const NOTIFICATION_SETTINGS_PATH = `${V1}/profile/notification/settings`
+
+/** Notification settings as the server answers them: every kind on for push, off elsewhere; no SMS fallback. */
+export const notificationSettingsOf = (): NotificationSettings => ({
+  kinds: Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, { push: true, telegram: false, email: false }]),
+  ) as NotificationSettings['kinds'],
+  sms_fallback: false,
+})
 
 type Handlers = Parameters<typeof stubApi>[0]
 
@@ -26,6 +36,7 @@ export function openEditor(profile: { id: number } & Record<string, unknown>, ex
     [`GET ${V1}/profile/${profile.id}/works`]: () => ({ json: { collection: [], meta: META } }),
     [`GET ${V1}/profile/${profile.id}/calendar`]: () => ({ json: { collection: [], busy: [] } }),
     [`GET ${V1}/profile/statistics`]: () => ({ json: { weeks: [] } }),
+    [`GET ${NOTIFICATION_SETTINGS_PATH}`]: () => ({ json: notificationSettingsOf() }),
     ...extra,
   })
   const view = renderInApp(

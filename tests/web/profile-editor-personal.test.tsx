@@ -18,12 +18,13 @@ beforeEach(() => keptEdits.clear())
 const personal = () => screen.findByRole('region', { name: 'Личные данные' })
 
 describe('the profile editor: sections by mode', () => {
-  it('shows a customer the photo, personal data and settings only', async () => {
+  it('shows a customer the photo, personal data, notifications and settings only', async () => {
     openEditor(CUSTOMER)
     await personal()
     const names = screen.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'))
-    expect(names).toHaveLength(3)
+    expect(names).toHaveLength(4)
     expect(screen.getByRole('region', { name: 'Фото' })).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Уведомления' })).toBeTruthy()
     expect(screen.getByRole('region', { name: 'Настройки' })).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Специальности и цены' })).toBeNull()
   })
@@ -40,6 +41,7 @@ describe('the profile editor: sections by mode', () => {
       'Скидка',
       'Календарь',
       'Статистика',
+      'Уведомления',
     ])
       expect(screen.getByRole('region', { name })).toBeTruthy()
     await screen.findByText('У вас пока нет специальностей: добавьте ниже.')

@@ -7,6 +7,11 @@ import { useDismiss } from '#src/components/use-dismiss.ts'
 
 // The auth calls (and their schemas) are fetched when the menu is used, not with the first screen.
 const loadAuthApi = () => import('#src/features/auth/api/auth-api.ts')
+// So is the push code, which forgets this device's subscription while the session can still prove whose it is.
+const forgetPushDevice = () =>
+  import('#src/features/push/push-subscription.ts')
+    .then((push) => push.forgetPushOnLogout())
+    .catch(() => undefined)
 
 /** The logged-in person's menu: switch between customer and executor, and log out. */
 export function UserMenu() {
@@ -39,6 +44,7 @@ export function UserMenu() {
   const logOut = async () => {
     // The spec clears the session whatever the server answers; a failed logout is only logged.
     const { authApi } = await loadAuthApi()
+    await forgetPushDevice()
     await authApi.logout().catch((error: unknown) => console.warn('logout failed', error))
     clear()
     close()

@@ -1,5 +1,7 @@
 import { coreEndpoints } from '#contract/core-endpoints.ts'
+import { notificationEndpoints } from '#contract/notification-endpoints.ts'
 import { profileEndpoints as calls } from '#contract/profile-endpoints.ts'
+import type { NotificationSettingsBody } from '#contract/schemas/notifications.ts'
 import type { CalendarEventBodySchema, SpecialityBodySchema } from '#contract/schemas/specialists.ts'
 import type { UpdateProfileBody } from '#contract/schemas/specialists.ts'
 import type * as v from 'valibot'
@@ -83,6 +85,10 @@ export const editorApi = {
   updateEvent: (id: number, body: v.InferInput<typeof CalendarEventBodySchema>) =>
     api.call(calls.updateCalendarEvent, { params: { id }, body }),
   deleteEvent: (id: number) => api.call(calls.deleteCalendarEvent, { params: { id } }),
+
+  notificationSettings: () => api.call(notificationEndpoints.notificationSettings),
+  updateNotificationSettings: (body: NotificationSettingsBody) =>
+    api.call(notificationEndpoints.updateNotificationSettings, { body }),
 }
 
 export const avatarPath = calls.uploadAvatar.path

@@ -7,6 +7,7 @@ import '../profile-editor.css'
 import { CalendarSection } from './calendar-section.tsx'
 import { DistrictsSection } from './districts-section.tsx'
 import { ItemsSection } from './items-section.tsx'
+import { NotificationsSection } from './notifications-section.tsx'
 import { PersonalSection } from './personal-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
 import { SpecialitiesSection } from './specialities-section.tsx'
@@ -15,8 +16,8 @@ import { StatisticsSection } from './statistics-section.tsx'
 import { AboutSection, DiscountSection } from './text-sections.tsx'
 
 /**
- * The own profile, section by section, each saved on its own. Customers get the photo, personal data and
- * settings; executors also everything customers see on their public profile, and their statistics.
+ * The own profile, section by section, each saved on its own. Customers get the photo, personal data,
+ * notifications and settings; executors also everything customers see on their public profile, and their statistics.
  */
 export function ProfileEditor() {
   const { t } = useLingui()
@@ -44,11 +45,13 @@ export function ProfileEditor() {
         ['discount', t`Discount`],
         ['calendar', t`Calendar`],
         ['statistics', t`Statistics`],
+        ['notifications', t`Notifications`],
         ['settings', t`Settings`],
       ]
     : [
         ['photo', t`Photo`],
         ['personal', t`Personal data`],
+        ['notifications', t`Notifications`],
         ['settings', t`Settings`],
       ]
 
@@ -102,6 +105,7 @@ export function ProfileEditor() {
               <StatisticsSection />
             </>
           )}
+          <NotificationsSection profile={profile} />
           <SettingsSection profile={profile} />
         </div>
       )}

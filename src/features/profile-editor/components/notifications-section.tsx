@@ -1,0 +1,212 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect, useState } from 'react'
+import type { Profile } from '#contract/schemas/profile.ts'
+import {
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_KINDS,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationSettings,
+  type NotificationSettingsBody,
+} from '#contract/schemas/notifications.ts'
+import PushPermissionCard from '#src/features/push/push-permission-card.tsx'
+import { editorApi } from '../api.ts'
+import { useKeptEdit } from '../use-kept-edit.ts'
+import { useFailureText, useSave } from '../use-save.ts'
+import { Switch } from './confirm.tsx'
+import { EditorSection, SaveBar } from './section.tsx'
+
+const KIND_NAMES: Record<NotificationKind, MessageDescriptor> = {
+  new_order: msg`New orders that match my specialties and districts`,
+  order_reply: msg`A specialist replied to my order`,
+  executor_chosen: msg`A customer chose me`,
+  order_accepted: msg`The specialist accepted my order`,
+  order_declined: msg`The specialist declined my order`,
+  order_canceled: msg`The customer cancelled the order`,
+  order_completed: msg`The customer marked the order done`,
+  review_received: msg`A new review about me`,
+  chat_message: msg`New chat messages`,
+}
+
+/** The kinds grouped by who gets them, so a person reads their own mode's rows first. */
+const KIND_GROUPS = {
+  customer: ['order_reply', 'order_accepted', 'order_declined'],
+  executor: ['new_order', 'executor_chosen', 'order_canceled', 'order_completed', 'review_received'],
+  both: ['chat_message'],
+} as const satisfies Record<string, NotificationKind[]>
+type Group = keyof typeof KIND_GROUPS
+
+/** Only the switches that differ from what the server has: a change names only what changes (the contract). */
+export function settingsChanges(saved: NotificationSettings, value: NotificationSettings) {
+  const body: NotificationSettingsBody = {}
+  const kinds: Partial<Record<NotificationKind, Partial<Record<NotificationChannel, boolean>>>> = {}
+  for (const kind of NOTIFICATION_KINDS) {
+    for (const channel of NOTIFICATION_CHANNELS) {
+      if (value.kinds[kind][channel] !== saved.kinds[kind][channel])
+        kinds[kind] = { ...kinds[kind], [channel]: value.kinds[kind][channel] }
+    }
+  }
+  if (Object.keys(kinds).length > 0) body.kinds = kinds as NotificationSettingsBody['kinds']
+  if (value.sms_fallback !== saved.sms_fallback) body.sms_fallback = value.sms_fallback
+  return body
+}
+
+/**
+ * Which kinds of notification reach the person on which channel, the SMS fallback, and browser push on this
+ * device. Telegram and e-mail switches are kept now and used once those channels deliver (later issues).
+ */
+export function NotificationsSection({ profile }: { profile: Profile }) {
+  const failureText = useFailureText()
+  const [saved, setSaved] = useState<NotificationSettings | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  useEffect(() => {
+    editorApi
+      .notificationSettings()
+      .then(setSaved)
+      .catch((error: unknown) => setLoadError(failureText(error)))
+  }, [failureText])
+
+  return (
+    <EditorSection
+      id="notifications"
+      title={<Trans>Notifications</Trans>}
+      lead={
+        <Trans>Choose what we tell you about, and where. The bell on the site always shows everything.</Trans>
+      }
+    >
+      {!saved && !loadError && (
+        <p role="status">
+          <Trans>Loading…</Trans>
+        </p>
+      )}
+      {loadError && <p role="alert">{loadError}</p>}
+      {saved && <SettingsForm profile={profile} saved={saved} onSaved={setSaved} />}
+      <PushPermissionCard headingLevel={3} />
+    </EditorSection>
+  )
+}
+
+type SettingsFormProps = {
+  profile: Profile
+  saved: NotificationSettings
+  onSaved: (settings: NotificationSettings) => void
+}
+
+function SettingsForm({ profile, saved, onSaved }: SettingsFormProps) {
+  const { t, i18n } = useLingui()
+  const edit = useKeptEdit(`${profile.id}:notification-settings`, saved)
+  const save = useSave()
+  const value = edit.value
+  const groups: Group[] =
+    profile.type === 'executor' ? ['executor', 'customer', 'both'] : ['customer', 'executor', 'both']
+  const groupNames: Record<Group, string> = {
+    customer: t`When I order`,
+    executor: t`When I work as a specialist`,
+    both: t`In both modes`,
+  }
+  const channelNames: Record<NotificationChannel, string> = {
+    push: t`Push`,
+    telegram: 'Telegram',
+    email: t`E-mail`,
+  }
+  const switchName = (kind: string, channel: NotificationChannel) =>
+    channel === 'push'
+      ? t`${kind} in push notifications`
+      : channel === 'telegram'
+        ? t`${kind} in Telegram`
+        : t`${kind} by e-mail`
+
+  const toggle = (kind: NotificationKind, channel: NotificationChannel, on: boolean) =>
+    edit.update((current) => ({
+      ...current,
+      kinds: { ...current.kinds, [kind]: { ...current.kinds[kind], [channel]: on } },
+    }))
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault()
+    void save.run(async () => {
+      const changes = settingsChanges(saved, value)
+      const updated =
+        Object.keys(changes).length > 0 ? await editorApi.updateNotificationSettings(changes) : saved
+      await edit.clear()
+      onSaved(updated)
+    })
+  }
+
+  return (
+    <form className="form" onSubmit={submit} aria-label={t`Notification settings`}>
+      <div className="editor-table notification-grid">
+        <table>
+          <caption className="visually-hidden">
+            <Trans>Which notifications reach you, and where</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Notification</Trans>
+              </th>
+              {NOTIFICATION_CHANNELS.map((channel) => (
+                <th key={channel} scope="col">
+                  {channelNames[channel]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {groups.map((group) => (
+            <tbody key={group}>
+              <tr>
+                <th
+                  scope="rowgroup"
+                  colSpan={NOTIFICATION_CHANNELS.length + 1}
+                  className="notification-grid__group"
+                >
+                  {groupNames[group]}
+                </th>
+              </tr>
+              {KIND_GROUPS[group].map((kind) => {
+                const name = i18n._(KIND_NAMES[kind])
+                return (
+                  <tr key={kind}>
+                    <th scope="row">{name}</th>
+                    {NOTIFICATION_CHANNELS.map((channel) => (
+                      <td key={channel}>
+                        <input
+                          type="checkbox"
+                          role="switch"
+                          aria-label={switchName(name, channel)}
+                          checked={value.kinds[kind][channel]}
+                          onChange={(event) => toggle(kind, channel, event.target.checked)}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                )
+              })}
+            </tbody>
+          ))}
+        </table>
+      </div>
+      <p className="form__hint">
+        <Trans>
+          Telegram and e-mail messages start later: your choices are kept and apply as soon as they do.
+        </Trans>
+      </p>
+      <div className="editor-card">
+        <Switch
+          label={t`One SMS when an urgent notification stays unread`}
+          checked={value.sms_fallback}
+          onChange={(on) => edit.update((current) => ({ ...current, sms_fallback: on }))}
+        />
+        <p className="form__hint">
+          <Trans>
+            If “A customer chose me” or “The customer cancelled the order” stays unread for 15 minutes, we
+            send one SMS with the order number and a link. At most 3 a day.
+          </Trans>
+        </p>
+      </div>
+      <SaveBar state={save.state} statusRef={save.statusRef} dirty={edit.dirty} restored={edit.restored} />
+    </form>
+  )
+}
