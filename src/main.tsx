@@ -4,6 +4,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterFirstLoad } from './lib/after-first-load.ts'
+import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
 import { routeTree } from './route-tree.gen.ts'
@@ -30,7 +31,7 @@ createRoot(document.getElementById('root')!).render(
 )
 
 registerServiceWorker()
-// Browser push waits for the first screen: a clicked notification opens its page here, the subscription is renewed.
-afterFirstLoad(async () =>
-  (await import('./features/push/push-boot.ts')).startPush((to) => void router.navigate({ href: to })),
-)
+// A notification tapped while this window is opening must still lead to its page: the listener is tiny and starts
+// at once. Renewing the push subscription waits for the first screen.
+listenToServiceWorker((to) => void router.navigate({ href: to }))
+afterFirstLoad(async () => (await import('./features/push/push-boot.ts')).startPush())

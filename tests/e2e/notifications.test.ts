@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import type { Order } from '#contract/schemas/orders.ts'
 import { demoSpecialistPhone } from '#server/db/seed/demo-specialists.ts'
-import { apiLogin, DEMO_CUSTOMER, logInThroughModal, openPhone, useProduct } from './helpers.ts'
+import {
+  apiLogin,
+  DEMO_CUSTOMER,
+  expectAccessible,
+  logInThroughModal,
+  openPhone,
+  useProduct,
+  waitForServiceWorker,
+} from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
@@ -82,11 +90,20 @@ describe('notifications', () => {
     const toast = toasts.getByRole('link').filter({ hasText: 'Починить розетку на кухне' })
     await toast.waitFor({ timeout: 15_000 })
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Уведомления, непрочитанных: 1')
+    await expectAccessible(page, 'the toast')
+    await bell.click()
+    await page.getByRole('link', { name: 'Все уведомления' }).waitFor()
+    await expectAccessible(page, 'the bell')
+    await page.keyboard.press('Escape')
 
     await toast.click()
     await page.waitForURL(`${product.url}/order/${order.id}`)
     await page.getByRole('heading', { name: 'Починить розетку на кухне' }).waitFor()
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Уведомления')
+
+    await page.goto(`${product.url}/notifications`)
+    await page.getByRole('link').filter({ hasText: 'Починить розетку на кухне' }).first().waitFor()
+    await expectAccessible(page, '/notifications')
     expect(problems).toEqual([])
   })
 
@@ -111,30 +128,36 @@ describe('notifications', () => {
         registrations.find((r) => r.scopeURL === `${product.url}/` && !r.isDeleted)?.registrationId ??
         registrationId
     })
+    await waitForServiceWorker(page)
     await cdp.send('ServiceWorker.enable')
-    await page.evaluate(() => navigator.serviceWorker.ready)
     await expect.poll(() => registrationId).toBeTruthy()
 
-    // What the server's push carries (contract/schemas/notifications.ts PushPayloadSchema).
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: product.url,
-      registrationId: registrationId!,
-      data: JSON.stringify({
-        title: 'Новый заказ',
-        body: `Заказ №${order.number}: Заменить смеситель в ванной`,
-        url: `/order/${order.id}`,
-        tag: `order-${order.id}`,
-      }),
-    })
-    const shown = () =>
-      page.evaluate(async () =>
+    // What the server's push carries (contract/schemas/notifications.ts PushPayloadSchema). A push that reaches a
+    // worker still starting may be dropped: delivering again is harmless, the tag collapses repeats into one.
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: product.url,
+        registrationId: registrationId!,
+        data: JSON.stringify({
+          title: 'Новый заказ',
+          body: `Заказ №${order.number}: Заменить смеситель в ванной`,
+          url: `/order/${order.id}`,
+          tag: `order-${order.id}`,
+        }),
+      })
+    const shown = async () => {
+      const notifications = await page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
           title: n.title,
           body: n.body,
           tag: n.tag,
         })),
       )
-    await expect.poll(shown).toEqual([
+      if (notifications.length === 0) await deliver()
+      return notifications
+    }
+    await deliver()
+    await expect.poll(shown, { timeout: 20_000 }).toEqual([
       {
         title: 'Новый заказ',
         body: `Заказ №${order.number}: Заменить смеситель в ванной`,

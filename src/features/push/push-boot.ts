@@ -1,5 +1,4 @@
 import { useSession } from '#src/lib/session-store.ts'
-import { listenToServiceWorker } from '#src/lib/sw-messages.ts'
 
 // Called once the first screen has loaded (main.tsx waits for it), so the push code never competes with it.
 const resync = () =>
@@ -17,10 +16,9 @@ function keepPushInSync() {
 }
 
 /**
- * Push on the page's side, started once the first screen has loaded (main.tsx): a clicked notification opens its
- * page in this window (src/lib/sw-messages.ts), and the subscription is renewed for a logged-in person.
+ * Push on the page's side, started once the first screen has loaded (main.tsx): the subscription is renewed for a
+ * logged-in person. (A clicked notification's page is opened by src/lib/sw-messages.ts, listening from the start.)
  */
-export function startPush(navigate: (to: string) => void) {
-  listenToServiceWorker(navigate)
+export function startPush() {
   keepPushInSync()
 }
