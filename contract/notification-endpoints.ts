@@ -62,14 +62,16 @@ export const notificationEndpoints = {
   pushConfig: {
     method: 'GET',
     path: `${V1}/push/config`,
-    summary: 'How this server sends browser push: the VAPID public key, and the Firebase web config when FCM is used',
+    summary:
+      'How this server sends browser push: the VAPID public key, and the Firebase web config when FCM is used',
     tag: 'notifications',
     response: PushConfigSchema,
   },
   subscribePush: {
     method: 'POST',
     path: `${V1}/push/subscriptions`,
-    summary: "Keep this device's push subscription (or FCM token) for the caller; the same endpoint again updates it",
+    summary:
+      "Keep this device's push subscription (or FCM token) for the caller; the same endpoint again updates it",
     tag: 'notifications',
     auth: true,
     body: PushSubscriptionBodySchema,

@@ -62,10 +62,16 @@ export const UnreadResponseSchema = v.object({ unread: v.number() })
 
 const ChannelSwitchesSchema = v.object({ push: v.boolean(), telegram: v.boolean(), email: v.boolean() })
 const ChannelChangesSchema = v.optional(
-  v.object({ push: v.optional(v.boolean()), telegram: v.optional(v.boolean()), email: v.optional(v.boolean()) }),
+  v.object({
+    push: v.optional(v.boolean()),
+    telegram: v.optional(v.boolean()),
+    email: v.optional(v.boolean()),
+  }),
 )
 const perKind = <S extends v.GenericSchema>(schema: S) =>
-  v.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, schema])) as Record<NotificationKind, S>)
+  v.object(
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, schema])) as Record<NotificationKind, S>,
+  )
 
 /** Each kind on or off per channel, and whether an unread "chosen" or "cancelled" may become an SMS. */
 export const NotificationSettingsSchema = v.object({

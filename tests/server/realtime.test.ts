@@ -298,7 +298,8 @@ describe('presence', () => {
     const url = await listen()
     const specialist = await user(t, 'executor')
     // What others see (the own profile may come from the session cache for a few seconds).
-    const profile = () => t.call('GET', `/myprofile/${specialist.id}`, null).then((response) => response.json())
+    const profile = () =>
+      t.call('GET', `/myprofile/${specialist.id}`, null).then((response) => response.json())
     expect(await profile()).toMatchObject({ is_online: false, last_seen_at: null })
 
     await joinedSocket(url, specialist)
@@ -311,7 +312,8 @@ describe('presence', () => {
     const url = await listen()
     const specialist = await user(t, 'executor')
     // What others see (the own profile may come from the session cache for a few seconds).
-    const profile = () => t.call('GET', `/myprofile/${specialist.id}`, null).then((response) => response.json())
+    const profile = () =>
+      t.call('GET', `/myprofile/${specialist.id}`, null).then((response) => response.json())
     const socket = await joinedSocket(url, specialist)
     const connectedAt = t.clock.now().toISOString()
     await vi.waitFor(async () => expect(await profile()).toMatchObject({ last_seen_at: connectedAt }), {
