@@ -122,6 +122,7 @@ export const ERROR_CODES = [
   'calendar_range_invalid',
   'district_invalid',
   'push_subscription_invalid',
+  'cursor_invalid',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

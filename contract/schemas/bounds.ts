@@ -82,3 +82,13 @@ export const MoneyQuerySchema = v.pipe(
   v.transform(Number),
   v.maxValue(MAX_MONEY_TIYIN, 'price_invalid'),
 )
+
+/**
+ * Where the next page of a list starts (keyset paging): an opaque token the server wrote into `meta.next_cursor`.
+ * A client sends it back as it was; a list asked with a cursor ignores `page`. Its cost does not grow with depth.
+ */
+export const CursorQuerySchema = v.optional(
+  v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,400}$/, 'cursor_invalid')),
+)
+/** Pages by number stay for the first pages of a list (spec section 7); deeper pages go by `cursor`. */
+export const MAX_NUMBERED_PAGE = 50

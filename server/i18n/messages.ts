@@ -620,6 +620,12 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Браузер билдиришномалар обунасини нотўғри юборди, уларни қайтадан ёқиб кўринг',
     en: 'The browser sent an invalid notification subscription, try turning them on again',
   },
+  cursor_invalid: {
+    ru: 'Список изменился, откройте его заново с первой страницы',
+    oz: "Ro'yxat o'zgardi, uni birinchi sahifadan qayta oching",
+    uz: 'Рўйхат ўзгарди, уни биринчи саҳифадан қайта очинг',
+    en: 'The list has changed, open it again from the first page',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */
