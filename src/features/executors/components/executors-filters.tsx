@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { DistrictOptions } from '#src/components/district-options.tsx'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import type { Category } from '#contract/schemas/catalogue.ts'
 import type { Region } from '#contract/schemas/specialists.ts'
@@ -185,15 +186,7 @@ export function ExecutorsFilters({
             {(id) => (
               <select id={id} className="field__input" value={draft.district} onChange={set('district')}>
                 <option value="">{t`All of Uzbekistan`}</option>
-                {regions.map((region) => (
-                  <optgroup key={region.id} label={region.name}>
-                    {region.districts.map((district) => (
-                      <option key={district.id} value={district.id}>
-                        {district.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <DistrictOptions regions={regions} />
               </select>
             )}
           </Field>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { DistrictOptions } from '#src/components/district-options.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { loadDistricts } from '#src/lib/districts.ts'
 import type { OrderForm } from '../order-form.ts'
@@ -46,15 +47,7 @@ export function DistrictField({ form }: { form: UseFormReturn<OrderForm> }) {
         <option value="">
           {regions.status === 'loading' ? t`Loading the districts…` : t`No district chosen`}
         </option>
-        {list.map((region) => (
-          <optgroup key={region.id} label={region.name}>
-            {region.districts.map((district) => (
-              <option key={district.id} value={district.id}>
-                {district.name}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <DistrictOptions regions={list} />
       </select>
       <p id={hintId} className="form__hint">
         {regions.status === 'failed' ? (
