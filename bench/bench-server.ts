@@ -43,6 +43,25 @@ async function serve(dataDir: string, extraServices: number, orderCount: number,
     database,
   })
   app.get('/bench/bare', async () => ({ ok: true }))
+  // The database's size and each table's and index's, for the figures (benchmarks only: this server is never public).
+  app.get('/bench/sizes', async () => {
+    const { sql } = await import('drizzle-orm')
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+    const [total] = await rows<{ bytes: string }>(
+      sql`select pg_database_size(current_database())::text as bytes`,
+    )
+    const relations = await rows<{ name: string; kind: string; bytes: string }>(sql`
+      select c.relname as name, case c.relkind when 'i' then 'index' else 'table' end as kind,
+             pg_relation_size(c.oid)::text as bytes
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'i') and pg_relation_size(c.oid) > 1024 * 1024
+      order by pg_relation_size(c.oid) desc`)
+    return {
+      total: Number(total?.bytes ?? 0),
+      relations: relations.map((r) => ({ ...r, bytes: Number(r.bytes) })),
+    }
+  })
   const login = await app.inject({
     method: 'POST',
     url: endpoints.login.path,

@@ -1,0 +1,112 @@
+/**
+ * npm run bench:scale [-- --orders N --specialists M] — issue 15's figures in one run, on one server: 1,000,000 orders,
+ * 100,000 specialists and 10,000 services by default. p50/p99 and requests per second at 50 connections of the open
+ * list (page 1, and page 500 reached by its cursor), a list in a box, the map, specialists filtered by service and
+ * district, the service search, and `GET /profile` beside a bare route; then the size of the database and of every
+ * table and index over 1 MB. With DATABASE_URL on PostgreSQL, else the embedded PGlite.
+ */
+import { endpoints } from '#contract/endpoints.ts'
+import { startBenchServer } from './bench-server.ts'
+import { CONNECTIONS, DURATION_S, measure, printTable, type Measured } from './measure.ts'
+
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(name)
+  return index > 0 ? Number(process.argv[index + 1]) : fallback
+}
+const ORDERS = arg('--orders', 1_000_000)
+const SPECIALISTS = arg('--specialists', 100_000)
+const SERVICES = 10_000
+const SEEDED_SERVICES = 332
+const DEEP_PAGE = 500
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+
+/** The cursor of page `page` of a list: its first pages' `meta.next_cursor`, followed one after another. */
+async function cursorOfPage(url: string, page: number) {
+  let cursor: string | null = null
+  for (let at = 1; at < page; at++) {
+    const next = new URL(url)
+    if (cursor) next.searchParams.set('cursor', cursor)
+    const answer = await fetch(next)
+    if (!answer.ok) throw new Error(`${next.pathname} answered ${answer.status}`)
+    cursor = ((await answer.json()) as { meta: { next_cursor?: string | null } }).meta.next_cursor ?? null
+    if (!cursor) return undefined
+  }
+  return cursor ?? undefined
+}
+
+const started = Date.now()
+const server = await startBenchServer({
+  orders: ORDERS,
+  specialists: SPECIALISTS,
+  extraServices: SERVICES - SEEDED_SERVICES,
+})
+try {
+  console.log(
+    `${ORDERS} orders, ${SPECIALISTS} specialists, ${server.services} services on ${server.database} ` +
+      `(seeded in ${((Date.now() - started) / 1000).toFixed(0)} s); ${CONNECTIONS} connections, ${DURATION_S} s per call\n`,
+  )
+  const base = server.address
+  const rows: Measured[] = [await measure('bare Fastify route', `${base}/bench/bare`)]
+  rows.push(
+    await measure('GET /profile (with a token)', `${base}${endpoints.profile.path}`, {
+      authorization: `Bearer ${server.token}`,
+    }),
+  )
+  const openList = `${base}${endpoints.orders.path}?perPage=20`
+  rows.push(await measure('GET /orders open, page 1', openList))
+  const deep = await cursorOfPage(openList, DEEP_PAGE)
+  if (deep)
+    rows.push(await measure(`GET /orders open, page ${DEEP_PAGE} (cursor)`, `${openList}&cursor=${deep}`))
+  else console.log(`(the open list has no page ${DEEP_PAGE} by cursor: not measured)`)
+  const boxes = [
+    '69.20,41.27,69.26,41.32',
+    '69.25,41.29,69.31,41.34',
+    '69.28,41.30,69.34,41.35',
+    '66.93,39.62,66.99,39.68',
+  ]
+  rows.push(
+    await measure(
+      'GET /orders?bbox= (4 boxes in turn)',
+      boxes.map((box) => `${base}${endpoints.orders.path}?bbox=${box}&perPage=100`),
+    ),
+    await measure(
+      'GET /orders/map?bbox= (4 boxes in turn)',
+      boxes.map((box) => `${base}${endpoints.ordersMap.path}?bbox=${box}`),
+    ),
+  )
+  const pairs = server.sample?.pairs ?? []
+  if (pairs.length > 0)
+    rows.push(
+      await measure(
+        `GET /executors?service&district (${pairs.length} pairs)`,
+        pairs.map(
+          ({ service, district }) =>
+            `${base}${endpoints.executors.path}?service=${service}&district=${district}`,
+        ),
+      ),
+    )
+  const terms = ['электр', 'tozalash', 'тозалаш', 'repetitor', 'santex', 'юрист', 'cleaning', 'ремонт']
+  rows.push(
+    await measure(
+      `GET /services?search= (${terms.length} terms, ${server.services} services)`,
+      terms.map((term) => `${base}${endpoints.services.path}?search=${encodeURIComponent(term)}`),
+    ),
+  )
+  printTable(rows)
+  const bare = rows[0]!
+  const profile = rows[1]!
+  console.log(
+    `\nGET /profile / bare: ${((profile.rps / bare.rps) * 100).toFixed(1)} % of the requests per second`,
+  )
+
+  const sizes = (await (await fetch(`${base}/bench/sizes`)).json()) as {
+    total: number
+    relations: { name: string; kind: string; bytes: number }[]
+  }
+  console.log(`\nDatabase ${mb(sizes.total)}; tables and indexes over 1 MB:`)
+  for (const relation of sizes.relations)
+    console.log(`  ${relation.kind.padEnd(5)} ${relation.name.padEnd(44)} ${mb(relation.bytes).padStart(10)}`)
+} finally {
+  await server.stop()
+}
