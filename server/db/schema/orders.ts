@@ -69,9 +69,24 @@ export const orders = pgTable(
   (table) => [
     unique('orders_customer_idempotency').on(table.customerId, table.idempotencyKey),
     index('orders_executor_chosen').on(table.executorId, table.chosenAt),
-    index('orders_status_created').on(table.status, table.createdAt),
-    index('orders_customer').on(table.customerId, table.status),
-    index('orders_location').on(table.status, table.lng, table.lat),
+    // Every list reads newest first (created_at desc, id desc) and pages by that key: each list's index ends with it,
+    // so a page is one index range walked in order and stopped at the limit (docs/decisions/012).
+    index('orders_status_created').on(table.status, table.createdAt, table.id),
+    // The open list, as anyone sees it.
+    index('orders_open_created')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
+    index('orders_open_category_created')
+      .on(table.categoryId, table.createdAt, table.id)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
+    // A customer's tabs, and a specialist's orders they were chosen for.
+    index('orders_customer').on(table.customerId, table.status, table.createdAt, table.id),
+    index('orders_executor_status_created').on(
+      table.executorId,
+      table.status,
+      table.createdAt,
+      table.id,
+    ),
     index('orders_services').using('gin', table.services),
     // The map's box: a 2-D index over open orders only, so a box reads the orders in it and stops at a limit.
     index('orders_open_point')
