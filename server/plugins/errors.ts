@@ -20,7 +20,9 @@ const localize = (code: string, locale: Locale, retryAfterS?: number, params?: A
     code,
     locale,
     retryAfterS ??
-      (typeof params?.n === 'number' ? params.n : (messageNumbers as Record<string, number | undefined>)[code]),
+      (typeof params?.n === 'number'
+        ? params.n
+        : (messageNumbers as Record<string, number | undefined>)[code]),
     params,
   )
 

@@ -81,12 +81,7 @@ export const orders = pgTable(
       .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
     // A customer's tabs, and a specialist's orders they were chosen for.
     index('orders_customer').on(table.customerId, table.status, table.createdAt, table.id),
-    index('orders_executor_status_created').on(
-      table.executorId,
-      table.status,
-      table.createdAt,
-      table.id,
-    ),
+    index('orders_executor_status_created').on(table.executorId, table.status, table.createdAt, table.id),
     index('orders_services').using('gin', table.services),
     // The map's box: a 2-D index over open orders only, so a box reads the orders in it and stops at a limit.
     index('orders_open_point')

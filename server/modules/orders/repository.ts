@@ -123,9 +123,7 @@ export function createOrdersRepository(db: Database) {
           .select({ id: replies.orderId })
           .from(replies)
           .where(eq(replies.executorId, filters.mine.userId))
-          .union(
-            db.select({ id: orders.id }).from(orders).where(eq(orders.executorId, filters.mine.userId)),
-          )
+          .union(db.select({ id: orders.id }).from(orders).where(eq(orders.executorId, filters.mine.userId)))
         conditions.push(inArray(orders.id, replied))
       }
       const after = filters.after
@@ -141,7 +139,12 @@ export function createOrdersRepository(db: Database) {
           .limit(filters.perPage + 1)
           .offset(after ? 0 : (filters.page - 1) * filters.perPage)
       const countOf = async (where: SQL | undefined, limit: number) => {
-        const counted = db.select({ one: sql`1` }).from(orders).where(where).limit(limit).as('counted')
+        const counted = db
+          .select({ one: sql`1` })
+          .from(orders)
+          .where(where)
+          .limit(limit)
+          .as('counted')
         const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(counted)
         return row?.count ?? 0
       }
@@ -154,10 +157,7 @@ export function createOrdersRepository(db: Database) {
         // the GiST index (up to BOX_COUNT_LIMIT) tells which one it is, and is its total.
         const [minLng, minLat, maxLng, maxLat] = filters.bbox as [number, number, number, number]
         const inBoxByPoint = sql`point(${orders.lng}, ${orders.lat}) <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`
-        const inBoxByColumns = and(
-          between(orders.lng, minLng, maxLng),
-          between(orders.lat, minLat, maxLat),
-        )!
+        const inBoxByColumns = and(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))!
         total = await countOf(and(...conditions, inBoxByPoint), BOX_COUNT_LIMIT)
         found = await pageOf(and(...conditions, total < BOX_COUNT_LIMIT ? inBoxByPoint : inBoxByColumns))
       } else {
