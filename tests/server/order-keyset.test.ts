@@ -143,13 +143,23 @@ describe('GET /orders totals through the lifecycle', () => {
     const customer = await user('customer')
     const executor = await user('executor')
     const openTotal = async () => (await list('')).meta.total
-    const tab = async (status: string) => (await list(`scope=mine&tab=${status}`, customer)).meta.total
+    const tab = async (status: string) =>
+      (await list(`scope=mine&direct=0&tab=${status}`, customer)).meta.total
     const executorTab = async (status: string) =>
-      (await list(`scope=mine&tab=${status}`, executor)).meta.total
+      (await list(`scope=mine&direct=0&tab=${status}`, executor)).meta.total
 
     const first = await publish(customer)
     const second = await publish(customer)
     const third = await publish(customer)
+    expect(await openTotal()).toBe(3)
+    // A direct order goes to its specialist only: it is in no one's open list.
+    const direct = await t.call('POST', '/orders', customer, {
+      services: [await electricsId()],
+      name: 'Только для вас',
+      at_customer: true,
+      executor_id: executor.id,
+    })
+    expect(direct.statusCode, direct.body).toBe(201)
     expect(await openTotal()).toBe(3)
 
     await act(customer, third, 'toggle-replies')

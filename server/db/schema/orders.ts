@@ -82,7 +82,14 @@ export const orders = pgTable(
     // A customer's tabs, and a specialist's orders they were chosen for.
     index('orders_customer').on(table.customerId, table.status, table.createdAt, table.id),
     index('orders_executor_status_created').on(table.executorId, table.status, table.createdAt, table.id),
-    index('orders_services').using('gin', table.services),
+    // The open list's filters that its newest-first walk would read far for when few orders match: a service, the
+    // start days.
+    index('orders_open_services')
+      .using('gin', table.services)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
+    index('orders_open_started')
+      .on(table.startedAt)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
     // The map's box: a 2-D index over open orders only, so a box reads the orders in it and stops at a limit.
     index('orders_open_point')
       .using('gist', sql`point(${table.lng}, ${table.lat})`)
@@ -136,3 +143,12 @@ export const reviews = pgTable(
   // A specialist's reviews, newest first (their page, the public profile, the statistics).
   (table) => [index('reviews_executor_created').on(table.executorId, table.createdAt)],
 )
+
+/**
+ * Counts kept up to date by triggers on `orders` (migration 0011): `open_listed` is the number of open orders
+ * anyone may list (not direct), so the open list's total is one row read, not a count per request.
+ */
+export const orderCounters = pgTable('order_counters', {
+  name: text().primaryKey(),
+  n: bigint({ mode: 'number' }).notNull(),
+})

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
-import { orders, replies, reviews } from '#server/db/schema/orders.ts'
+import { orderCounters, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
 import { mapMarkers } from './map-query.ts'
@@ -57,6 +57,21 @@ export type ListKey = { createdAt: string; id: number }
 // NOTE: created_at keeps microseconds, a JS Date only milliseconds: the key carries the exact text so that no row
 // sharing the millisecond is skipped or listed twice.
 const exactCreatedAt = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+/** The open list with no filter: what `order_counters.open_listed` counts. */
+const isPlainOpenList = (filters: OrderFilters) =>
+  filters.status === 'open' &&
+  filters.direct === false &&
+  !filters.statusIn &&
+  !filters.mine &&
+  filters.serviceId === undefined &&
+  filters.categoryId === undefined &&
+  !filters.bbox &&
+  filters.priceFrom === undefined &&
+  filters.priceTo === undefined &&
+  !filters.startedFrom &&
+  !filters.startedBefore &&
+  !filters.place
 
 export function createOrdersRepository(db: Database) {
   return {
@@ -160,6 +175,14 @@ export function createOrdersRepository(db: Database) {
         const inBoxByColumns = and(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))!
         total = await countOf(and(...conditions, inBoxByPoint), BOX_COUNT_LIMIT)
         found = await pageOf(and(...conditions, total < BOX_COUNT_LIMIT ? inBoxByPoint : inBoxByColumns))
+      } else if (isPlainOpenList(filters)) {
+        // The list everyone opens first: its total is kept by triggers (migration 0011), one row to read.
+        const [page, [counter]] = await Promise.all([
+          pageOf(and(...conditions)),
+          db.select({ n: orderCounters.n }).from(orderCounters).where(eq(orderCounters.name, 'open_listed')),
+        ])
+        found = page
+        total = counter?.n ?? 0
       } else {
         // NOTE: counting every open order of a large market on each page would cost more than the page itself;
         // endless scrolling only needs to know that there is more, so the count stops at COUNT_LIMIT (an
