@@ -43,6 +43,31 @@ async function serve(dataDir: string, extraServices: number, orderCount: number,
     database,
   })
   app.get('/bench/bare', async () => ({ ok: true }))
+  // The size of the database, of each table and of each index, for the benchmarks to print beside their figures.
+  app.get('/bench/sizes', async () => {
+    const { sql } = await import('drizzle-orm')
+    const result = (await database.db.execute(sql`
+      select c.relname as name, c.relkind as kind, pg_relation_size(c.oid)::bigint as bytes,
+             coalesce(i.tablename, c.relname) as of_table
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      left join pg_indexes i on i.schemaname = n.nspname and i.indexname = c.relname
+      where n.nspname = 'public' and c.relkind in ('r', 'i')
+      order by of_table, c.relkind desc, bytes desc`)) as unknown as {
+      rows: { name: string; kind: string; bytes: string | number; of_table: string }[]
+    }
+    const total = (await database.db.execute(
+      sql`select pg_database_size(current_database())::bigint as bytes`,
+    )) as unknown as { rows: { bytes: string | number }[] }
+    return {
+      database: Number(total.rows[0]!.bytes),
+      relations: result.rows.map((row) => ({
+        name: row.name,
+        kind: row.kind === 'i' ? 'index' : 'table',
+        table: row.of_table,
+        bytes: Number(row.bytes),
+      })),
+    }
+  })
   const login = await app.inject({
     method: 'POST',
     url: endpoints.login.path,

@@ -79,9 +79,9 @@ export const orders = pgTable(
     index('orders_open_category_created')
       .on(table.categoryId, table.createdAt, table.id)
       .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
-    // A customer's tabs, and a specialist's orders they were chosen for.
+    // A customer's tabs. (A specialist's are the few orders they replied to or were chosen for: orders_executor_chosen
+    // and replies_executor_created find them, then they are sorted.)
     index('orders_customer').on(table.customerId, table.status, table.createdAt, table.id),
-    index('orders_executor_status_created').on(table.executorId, table.status, table.createdAt, table.id),
     // The open list's filters that its newest-first walk would read far for when few orders match: a service, the
     // start days.
     index('orders_open_services')
