@@ -71,7 +71,6 @@ export const orders = pgTable(
     index('orders_executor_chosen').on(table.executorId, table.chosenAt),
     // Every list reads newest first (created_at desc, id desc) and pages by that key: each list's index ends with it,
     // so a page is one index range walked in order and stopped at the limit (docs/decisions/012).
-    index('orders_status_created').on(table.status, table.createdAt, table.id),
     // The open list, as anyone sees it.
     index('orders_open_created')
       .on(table.createdAt, table.id)
