@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
 import { MAX_NUMBERED_PAGE } from '#contract/schemas/bounds.ts'
+import { BOX_COUNT_LIMIT } from '#server/modules/orders/repository.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
@@ -98,6 +99,36 @@ describe('GET /orders paged by cursor', () => {
     expect(new Set(seen).size).toBe(25)
     expect(page.collection).toHaveLength(5)
     expect(page.meta.next_cursor).toBeNull()
+  })
+
+  it('lists the orders in a box exactly once by cursor, in a crowded box as in an almost empty one', async () => {
+    const customer = await user('customer')
+    const service = await electricsId()
+    // 1,010 orders in a city box (more than the box count stops at) and 3 in a box far away; 20 outside both.
+    await t.db.db.execute(sql`
+      insert into orders (status, customer_id, services, name, at_customer, lat, lng, created_at, updated_at)
+      select 'open', ${customer.id}::int, array[${service}::int], 'Заказ ' || g, true,
+             case when g <= 1010 then 41.30 + (g % 7) * 0.001 when g <= 1013 then 39.65 else 45.0 end,
+             case when g <= 1010 then 69.25 + (g % 5) * 0.001 when g <= 1013 then 66.96 else 60.0 end,
+             timestamptz '2026-11-01 10:00:00+00' + (g / 4) * interval '1 millisecond', now()
+      from generate_series(1, 1033) as g`)
+    for (const [box, expected, total] of [
+      ['69.2,41.2,69.3,41.4', 1010, BOX_COUNT_LIMIT],
+      ['66.9,39.6,67.0,39.7', 3, 3],
+    ] as const) {
+      const seen: number[] = []
+      let page = await list(`bbox=${box}&perPage=100`)
+      expect(page.meta.total).toBe(total)
+      seen.push(...page.collection.map((order) => order.id))
+      while (page.meta.next_cursor) {
+        page = await list(`bbox=${box}&perPage=100&cursor=${page.meta.next_cursor}`)
+        seen.push(...page.collection.map((order) => order.id))
+      }
+      expect(seen).toHaveLength(expected)
+      expect(new Set(seen).size).toBe(expected)
+      // Newest first: here a later order has a larger id.
+      expect(seen).toEqual([...seen].sort((a, b) => b - a))
+    }
   })
 
   it('keeps numbered pages up to the limit and refuses a deeper one without a cursor', async () => {
