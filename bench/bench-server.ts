@@ -43,23 +43,29 @@ async function serve(dataDir: string, extraServices: number, orderCount: number,
     database,
   })
   app.get('/bench/bare', async () => ({ ok: true }))
-  // The database's size and each table's and index's, for the figures (benchmarks only: this server is never public).
+  // The size of the database, of each table and of each index, for the benchmarks to print beside their figures.
   app.get('/bench/sizes', async () => {
     const { sql } = await import('drizzle-orm')
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
-    const [total] = await rows<{ bytes: string }>(
-      sql`select pg_database_size(current_database())::text as bytes`,
-    )
-    const relations = await rows<{ name: string; kind: string; bytes: string }>(sql`
-      select c.relname as name, case c.relkind when 'i' then 'index' else 'table' end as kind,
-             pg_relation_size(c.oid)::text as bytes
+    const result = (await database.db.execute(sql`
+      select c.relname as name, c.relkind as kind, pg_relation_size(c.oid)::bigint as bytes,
+             coalesce(i.tablename, c.relname) as of_table
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind in ('r', 'i') and pg_relation_size(c.oid) > 1024 * 1024
-      order by pg_relation_size(c.oid) desc`)
+      left join pg_indexes i on i.schemaname = n.nspname and i.indexname = c.relname
+      where n.nspname = 'public' and c.relkind in ('r', 'i')
+      order by of_table, c.relkind desc, bytes desc`)) as unknown as {
+      rows: { name: string; kind: string; bytes: string | number; of_table: string }[]
+    }
+    const total = (await database.db.execute(
+      sql`select pg_database_size(current_database())::bigint as bytes`,
+    )) as unknown as { rows: { bytes: string | number }[] }
     return {
-      total: Number(total?.bytes ?? 0),
-      relations: relations.map((r) => ({ ...r, bytes: Number(r.bytes) })),
+      database: Number(total.rows[0]!.bytes),
+      relations: result.rows.map((row) => ({
+        name: row.name,
+        kind: row.kind === 'i' ? 'index' : 'table',
+        table: row.of_table,
+        bytes: Number(row.bytes),
+      })),
     }
   })
   const login = await app.inject({

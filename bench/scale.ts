@@ -101,11 +101,11 @@ try {
   )
 
   const sizes = (await (await fetch(`${base}/bench/sizes`)).json()) as {
-    total: number
+    database: number
     relations: { name: string; kind: string; bytes: number }[]
   }
-  console.log(`\nDatabase ${mb(sizes.total)}; tables and indexes over 1 MB:`)
-  for (const relation of sizes.relations)
+  console.log(`\nDatabase ${mb(sizes.database)}; tables and indexes over 1 MB:`)
+  for (const relation of sizes.relations.filter((each) => each.bytes > 1024 * 1024))
     console.log(`  ${relation.kind.padEnd(5)} ${relation.name.padEnd(44)} ${mb(relation.bytes).padStart(10)}`)
 } finally {
   await server.stop()

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  CursorQuerySchema,
   IdParamSchema,
   IdQuerySchema,
   IdValueSchema,
@@ -197,12 +198,22 @@ export const OrdersQuerySchema = v.object({
   category: v.optional(IdQuerySchema),
   bbox: v.optional(BboxSchema),
   ...OrderFilterEntries,
+  /** Pages by number up to MAX_NUMBERED_PAGE; past the first pages a client follows `meta.next_cursor`. */
   page: PageQuerySchema,
   perPage: perPageQuerySchema(MAX_PER_PAGE),
+  cursor: CursorQuerySchema,
   /** With scope=mine: 1 only direct orders (sent or received), 0 none; without a tab every status but archive. */
   direct: v.optional(v.picklist(['0', '1'], 'invalid_request')),
 })
-export const OrdersResponseSchema = v.object({ collection: v.array(OrderSchema), meta: ListMetaSchema })
+/**
+ * A page of a list that pages by keyset: `next_cursor` asks for the rows after this page's last one (null: none
+ * left). `total` counts up to a cap (10,000 for "10,000 or more").
+ */
+export const CursorListMetaSchema = v.object({
+  ...ListMetaSchema.entries,
+  next_cursor: v.nullable(v.string()),
+})
+export const OrdersResponseSchema = v.object({ collection: v.array(OrderSchema), meta: CursorListMetaSchema })
 
 export const ReplyBodySchema = v.object({
   message: v.pipe(

@@ -14,15 +14,24 @@ declare module 'fastify' {
   }
 }
 
+// A number the error itself names (`params.n`, as a list's own page limit) goes before the code's usual one.
 const localize = (code: string, locale: Locale, retryAfterS?: number, params?: AppError['params']) =>
-  translate(code, locale, retryAfterS ?? (messageNumbers as Record<string, number | undefined>)[code], params)
+  translate(
+    code,
+    locale,
+    retryAfterS ??
+      (typeof params?.n === 'number'
+        ? params.n
+        : (messageNumbers as Record<string, number | undefined>)[code]),
+    params,
+  )
 
 export function errorBodyOf(error: AppError, locale: Locale): ErrorBody {
   const fields = error.fields
     ? Object.fromEntries(
         Object.entries(error.fields).map(([field, codes]) => [
           field,
-          codes.map((code) => localize(code, locale)),
+          codes.map((code) => localize(code, locale, undefined, error.params)),
         ]),
       )
     : undefined

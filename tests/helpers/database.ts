@@ -71,6 +71,10 @@ export async function truncateAll(handle: DatabaseHandle, keep: string[] = []) {
   if (tables.length === 0) return
   // NOTE: TRUNCATE ... CASCADE would also empty kept tables that reference these (services.proposed_by -> users);
   // DELETE lets the foreign keys cascade or set null instead.
-  if (keep.length > 0) for (const table of tables) await handle.db.execute(sql.raw(`delete from ${table}`))
-  else await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))
+  // The counters that triggers keep (order_counters) are left alone: deleting their rows brings them to zero.
+  if (keep.length > 0) {
+    for (const table of tables.filter((name) => name !== '"order_counters"')) {
+      await handle.db.execute(sql.raw(`delete from ${table}`))
+    }
+  } else await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))
 }

@@ -46,7 +46,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
 })
 
 const page = (collection: Order[], total = collection.length) => ({
-  json: { collection, meta: { page: 1, perPage: 10, total } },
+  json: { collection, meta: { page: 1, perPage: 10, total, next_cursor: null } },
 })
 
 /** The real app (root layout and routes) at `path`, as a reload or a shared link opens it. */
@@ -217,7 +217,7 @@ describe('/orders', () => {
     )
     const api = stubApi({
       [`GET ${V1}/orders`]: (call) => {
-        const pageNumber = Number(call.query.get('page'))
+        const pageNumber = call.query.get('cursor') === 'after-first' ? 2 : 1
         const names = Array.from(
           { length: pageNumber === 1 ? 10 : 2 },
           (_, index) => `Заказ ${pageNumber}-${index}`,
@@ -227,7 +227,12 @@ describe('/orders', () => {
             collection: names.map((name, index) =>
               order({ id: pageNumber * 100 + index, name, status: 'completed' }),
             ),
-            meta: { page: pageNumber, perPage: 10, total: 12 },
+            meta: {
+              page: pageNumber,
+              perPage: 10,
+              total: 12,
+              next_cursor: pageNumber === 1 ? 'after-first' : null,
+            },
           },
         }
       },
@@ -245,6 +250,44 @@ describe('/orders', () => {
     await screen.findByRole('link', { name: 'Заказ 1-9' })
     await user.click(screen.getByRole('button', { name: 'Показать ещё заказы' }))
     expect(await screen.findByRole('link', { name: 'Заказ 2-1' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Показать ещё заказы' })).toBeNull()
+  })
+
+  it('asks each next page by the cursor the previous page gave, however deep the reader scrolls', async () => {
+    const user = userEvent.setup()
+    const PAGES = 4
+    // The server's cursor is opaque: here page n hands out `c<n>`, and a page is known only by the cursor asked.
+    const api = stubApi({
+      [`GET ${V1}/orders`]: (call) => {
+        const cursor = call.query.get('cursor')
+        const pageNumber = cursor === null ? 1 : Number(cursor.slice(1)) + 1
+        return {
+          json: {
+            collection: Array.from({ length: 10 }, (_, index) =>
+              order({ id: pageNumber * 100 + index, name: `Заказ ${pageNumber}-${index}` }),
+            ),
+            meta: {
+              page: 1,
+              perPage: 10,
+              total: 10_000,
+              next_cursor: pageNumber < PAGES ? `c${pageNumber}` : null,
+            },
+          },
+        }
+      },
+    })
+    openApp('/orders')
+    await screen.findByRole('link', { name: 'Заказ 1-9' })
+    for (let pageNumber = 2; pageNumber <= PAGES; pageNumber++) {
+      await user.click(screen.getByRole('button', { name: 'Показать ещё заказы' }))
+      await screen.findByRole('link', { name: `Заказ ${pageNumber}-9` })
+      const asked = api.last('GET', `${V1}/orders`)!.query
+      expect(asked.get('cursor')).toBe(`c${pageNumber - 1}`)
+      // A page number would be refused past the first pages: the cursor alone says where to go on.
+      expect(asked.get('page')).toBeNull()
+    }
+    expect(screen.getAllByRole('link', { name: /^Заказ \d-\d$/ })).toHaveLength(PAGES * 10)
+    // The last page gave no cursor: the list says there is no more, though the total says 10,000.
     expect(screen.queryByRole('button', { name: 'Показать ещё заказы' })).toBeNull()
   })
 

@@ -69,10 +69,26 @@ export const orders = pgTable(
   (table) => [
     unique('orders_customer_idempotency').on(table.customerId, table.idempotencyKey),
     index('orders_executor_chosen').on(table.executorId, table.chosenAt),
-    index('orders_status_created').on(table.status, table.createdAt),
-    index('orders_customer').on(table.customerId, table.status),
-    index('orders_location').on(table.status, table.lng, table.lat),
-    index('orders_services').using('gin', table.services),
+    // Every list reads newest first (created_at desc, id desc) and pages by that key: each list's index ends with it,
+    // so a page is one index range walked in order and stopped at the limit (docs/decisions/012).
+    // The open list, as anyone sees it.
+    index('orders_open_created')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
+    index('orders_open_category_created')
+      .on(table.categoryId, table.createdAt, table.id)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
+    // A customer's tabs. (A specialist's are the few orders they replied to or were chosen for: orders_executor_chosen
+    // and replies_executor_created find them, then they are sorted.)
+    index('orders_customer').on(table.customerId, table.status, table.createdAt, table.id),
+    // The open list's filters that its newest-first walk would read far for when few orders match: a service, the
+    // start days.
+    index('orders_open_services')
+      .using('gin', table.services)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
+    index('orders_open_started')
+      .on(table.startedAt)
+      .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
     // The map's box: a 2-D index over open orders only, so a box reads the orders in it and stops at a limit.
     index('orders_open_point')
       .using('gist', sql`point(${table.lng}, ${table.lat})`)
@@ -126,3 +142,12 @@ export const reviews = pgTable(
   // A specialist's reviews, newest first (their page, the public profile, the statistics).
   (table) => [index('reviews_executor_created').on(table.executorId, table.createdAt)],
 )
+
+/**
+ * Counts kept up to date by triggers on `orders` (migration 0011): `open_listed` is the number of open orders
+ * anyone may list (not direct), so the open list's total is one row read, not a count per request.
+ */
+export const orderCounters = pgTable('order_counters', {
+  name: text().primaryKey(),
+  n: bigint({ mode: 'number' }).notNull(),
+})

@@ -1,7 +1,19 @@
-import { and, arrayContains, asc, between, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import {
+  and,
+  arrayContains,
+  asc,
+  between,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
-import { orders, replies, reviews } from '#server/db/schema/orders.ts'
+import { orderCounters, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
 import { mapMarkers } from './map-query.ts'
@@ -9,6 +21,8 @@ import { users } from '#server/db/schema/users.ts'
 
 /** Lists count matching orders up to this many; `meta.total` says 10000 for "10,000 or more". */
 export const COUNT_LIMIT = 10_000
+/** A list in a map box counts up to this many: "1,000 or more" in a box is all a reader needs (docs/decisions/012). */
+export const BOX_COUNT_LIMIT = 1_000
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderStatus = OrderRow['status']
@@ -33,7 +47,31 @@ export type OrderFilters = {
   statusIn?: OrderStatus[]
   page: number
   perPage: number
+  /** Keyset paging: only the orders listed after this one (newest first); `page` is then ignored. */
+  after?: ListKey
 }
+
+/** Where an order stands in a list (created_at desc, id desc): created_at to the microsecond, as text. */
+export type ListKey = { createdAt: string; id: number }
+
+// NOTE: created_at keeps microseconds, a JS Date only milliseconds: the key carries the exact text so that no row
+// sharing the millisecond is skipped or listed twice.
+const exactCreatedAt = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+/** The open list with no filter: what `order_counters.open_listed` counts. */
+const isPlainOpenList = (filters: OrderFilters) =>
+  filters.status === 'open' &&
+  filters.direct === false &&
+  !filters.statusIn &&
+  !filters.mine &&
+  filters.serviceId === undefined &&
+  filters.categoryId === undefined &&
+  !filters.bbox &&
+  filters.priceFrom === undefined &&
+  filters.priceTo === undefined &&
+  !filters.startedFrom &&
+  !filters.startedBefore &&
+  !filters.place
 
 export function createOrdersRepository(db: Database) {
   return {
@@ -78,6 +116,11 @@ export function createOrdersRepository(db: Database) {
       return row
     },
 
+    /**
+     * One page of orders, newest first, and their number counted up to COUNT_LIMIT. With `after` the page starts
+     * behind that key (an index range, no OFFSET): its cost is the same at any depth. `next` is the key of the page's
+     * last order when more follow.
+     */
     async list(filters: OrderFilters) {
       const conditions: SQL[] = [
         filters.statusIn ? inArray(orders.status, filters.statusIn) : eq(orders.status, filters.status),
@@ -86,39 +129,71 @@ export function createOrdersRepository(db: Database) {
       if (filters.serviceId !== undefined)
         conditions.push(arrayContains(orders.services, [filters.serviceId]))
       if (filters.categoryId !== undefined) conditions.push(eq(orders.categoryId, filters.categoryId))
-      if (filters.bbox) {
-        const [minLng, minLat, maxLng, maxLat] = filters.bbox as [number, number, number, number]
-        conditions.push(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))
-      }
       conditions.push(...filterConditions(filters))
       if (filters.mine?.as === 'customer') conditions.push(eq(orders.customerId, filters.mine.userId))
       if (filters.mine?.as === 'executor') {
+        // One set of ids (replied to, or chosen for) rather than an OR across two tables, which would read every
+        // order: the specialist's own orders are few, each found by its index.
         const replied = db
           .select({ id: replies.orderId })
           .from(replies)
           .where(eq(replies.executorId, filters.mine.userId))
-        conditions.push(or(eq(orders.executorId, filters.mine.userId), inArray(orders.id, replied))!)
+          .union(db.select({ id: orders.id }).from(orders).where(eq(orders.executorId, filters.mine.userId)))
+        conditions.push(inArray(orders.id, replied))
       }
-      const where = and(...conditions)
-      // NOTE: counting every open order of a large market on each page would cost more than the page itself;
-      // endless scrolling only needs to know that there is more, so the count stops at COUNT_LIMIT.
-      const counted = db
-        .select({ one: sql`1` })
-        .from(orders)
-        .where(where)
-        .limit(COUNT_LIMIT)
-        .as('counted')
-      const [rows, [total]] = await Promise.all([
+      const after = filters.after
+        ? sql`(${orders.createdAt}, ${orders.id}) < (${filters.after.createdAt}::timestamptz, ${filters.after.id}::int)`
+        : undefined
+      const pageOf = (where: SQL | undefined) =>
         db
-          .select()
+          .select({ ...getTableColumns(orders), listedAt: exactCreatedAt })
+          .from(orders)
+          .where(after ? and(where, after) : where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          // One more than the page tells whether another page follows.
+          .limit(filters.perPage + 1)
+          .offset(after ? 0 : (filters.page - 1) * filters.perPage)
+      const countOf = async (where: SQL | undefined, limit: number) => {
+        const counted = db
+          .select({ one: sql`1` })
           .from(orders)
           .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(filters.perPage)
-          .offset((filters.page - 1) * filters.perPage),
-        db.select({ count: sql<number>`count(*)::int` }).from(counted),
-      ])
-      return { rows, total: total?.count ?? 0 }
+          .limit(limit)
+          .as('counted')
+        const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(counted)
+        return row?.count ?? 0
+      }
+      let found: Awaited<ReturnType<typeof pageOf>>
+      let total: number
+      if (filters.bbox) {
+        // NOTE: a box in a city holds thousands of open orders, one in the steppe a handful. The first is served
+        // best by walking the newest-first index and keeping the orders inside the box, the second by the GiST
+        // index on their point and a sort of the few found; neither plan suits both. Counting the box through
+        // the GiST index (up to BOX_COUNT_LIMIT) tells which one it is, and is its total.
+        const [minLng, minLat, maxLng, maxLat] = filters.bbox as [number, number, number, number]
+        const inBoxByPoint = sql`point(${orders.lng}, ${orders.lat}) <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`
+        const inBoxByColumns = and(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))!
+        total = await countOf(and(...conditions, inBoxByPoint), BOX_COUNT_LIMIT)
+        found = await pageOf(and(...conditions, total < BOX_COUNT_LIMIT ? inBoxByPoint : inBoxByColumns))
+      } else if (isPlainOpenList(filters)) {
+        // The list everyone opens first: its total is kept by triggers (migration 0011), one row to read.
+        const [page, [counter]] = await Promise.all([
+          pageOf(and(...conditions)),
+          db.select({ n: orderCounters.n }).from(orderCounters).where(eq(orderCounters.name, 'open_listed')),
+        ])
+        found = page
+        total = counter?.n ?? 0
+      } else {
+        // NOTE: counting every open order of a large market on each page would cost more than the page itself;
+        // endless scrolling only needs to know that there is more, so the count stops at COUNT_LIMIT (an
+        // index-only scan of the list's own index).
+        const where = and(...conditions)
+        ;[found, total] = await Promise.all([pageOf(where), countOf(where, COUNT_LIMIT)])
+      }
+      const rows: OrderRow[] = found.slice(0, filters.perPage).map(({ listedAt: _, ...row }) => row)
+      const last = found.length > filters.perPage ? found[filters.perPage - 1] : undefined
+      const next: ListKey | null = last ? { createdAt: last.listedAt, id: last.id } : null
+      return { rows, total, next }
     },
 
     mapMarkers: (query: Parameters<typeof mapMarkers>[1]) => mapMarkers(db, query),

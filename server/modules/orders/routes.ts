@@ -5,6 +5,7 @@ import { presentOrder, type OrdersService } from './service.ts'
 import type { LocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { OrdersRepository } from './repository.ts'
 import { listFiltersOf } from './filters.ts'
+import { listMetaOf, pageOf } from './list-paging.ts'
 import { AppError, unauthorized } from '#server/lib/app-error.ts'
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/
@@ -73,16 +74,16 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     const caller = await optionalCaller(request)
     // Anyone sees a customer's open orders; the other tabs are their own business.
     if (query.tab !== 'open' && caller?.id !== params.id) throw new AppError('forbidden', 'forbidden')
-    const { rows, total } = await repository.list({
+    const { rows, total, next } = await repository.list({
       status: query.tab,
       mine: { userId: params.id, as: 'customer' },
       direct: false,
-      page: query.page,
+      ...pageOf(query),
       perPage: query.perPage,
     })
     return {
       collection: rows.map((row) => presentOrder(row, caller?.id)),
-      meta: { page: query.page, perPage: query.perPage, total },
+      meta: listMetaOf(query, total, next),
     }
   })
 
@@ -92,7 +93,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     // "My orders" need a login; everyone else's orders are listed only while open.
     if (mine && !caller) throw unauthorized()
     if (!mine && query.tab !== 'open') throw new AppError('forbidden', 'forbidden')
-    const { rows, total } = await repository.list({
+    const { rows, total, next } = await repository.list({
       status: query.tab,
       serviceId: query.service,
       categoryId: query.category,
@@ -110,12 +111,12 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
         query.direct === '1' && !('tab' in (request.query as object))
           ? ['inactive', 'in_progress', 'completed', 'canceled']
           : undefined,
-      page: query.page,
+      ...pageOf(query),
       perPage: query.perPage,
     })
     return {
       collection: rows.map((row) => presentOrder(row, caller?.id)),
-      meta: { page: query.page, perPage: query.perPage, total },
+      meta: listMetaOf(query, total, next),
     }
   })
   contractRoute(app, endpoints.ordersMap, ({ query }) =>

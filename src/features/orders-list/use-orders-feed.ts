@@ -12,8 +12,8 @@ type Feed = {
   /** Pages loaded so far. */
   pages: number
   total: number
-  /** A page came back short: there is nothing after it. */
-  done: boolean
+  /** Where the next page starts (`meta.next_cursor`); null: nothing after the last page. */
+  cursor: string | null
   status: 'loading' | 'ready' | 'failed' | 'loading-more' | 'more-failed'
   offline: boolean
   savedAt: number | null
@@ -22,7 +22,7 @@ const START: Feed = {
   orders: [],
   pages: 0,
   total: 0,
-  done: false,
+  cursor: null,
   status: 'loading',
   offline: false,
   savedAt: null,
@@ -31,7 +31,8 @@ const isOffline = (error: unknown) => error instanceof ApiError && error.status 
 
 /**
  * The endless list: the first page (kept on the device for offline use) and then one page more each time the
- * reader reaches the end. A new search starts again from the first page.
+ * reader reaches the end, asked by the cursor the previous page gave, so a deep page costs the server what the first
+ * one does. A new search starts again from the first page.
  */
 export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
   const key = JSON.stringify([search, view])
@@ -56,7 +57,7 @@ export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
             orders: answer.data.collection,
             pages: 1,
             total: answer.data.meta.total,
-            done: answer.data.collection.length < PER_PAGE,
+            cursor: answer.data.meta.next_cursor ?? null,
             status: 'ready',
             offline: false,
             savedAt: answer.saved ? answer.savedAt : null,
@@ -74,19 +75,20 @@ export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
   }, [key, attempt])
 
   const { feed } = current
-  const hasMore = feed.pages > 0 && feed.savedAt === null && !feed.done && feed.orders.length < feed.total
+  const hasMore = feed.pages > 0 && feed.savedAt === null && feed.cursor !== null
 
   const loadMore = useCallback(() => {
     if (!hasMore || feed.status === 'loading-more') return
     const next = feed.pages + 1
     setState((previous) => ({ ...previous, feed: { ...previous.feed, status: 'loading-more' } }))
+    const { page: _, ...query } = ordersQueryOf(search, view, next, PER_PAGE)
     ordersApi
-      .page(ordersQueryOf(search, view, next, PER_PAGE))
+      .page({ ...query, cursor: feed.cursor! })
       .then((answer) =>
         setState((previous) => {
           if (previous.key !== key) return previous
           const known = new Set(previous.feed.orders.map((order) => order.id))
-          // An order published meanwhile shifts the pages: one seen already is not listed twice.
+          // A cursor never repeats an order; an order the first page showed is still never listed twice.
           const fresh = answer.data.collection.filter((order) => !known.has(order.id))
           return {
             ...previous,
@@ -95,7 +97,7 @@ export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
               orders: [...previous.feed.orders, ...fresh],
               pages: next,
               total: answer.data.meta.total,
-              done: answer.data.collection.length < PER_PAGE,
+              cursor: answer.data.meta.next_cursor ?? null,
               status: 'ready',
             },
           }
@@ -108,7 +110,7 @@ export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
             : previous,
         ),
       )
-  }, [feed.pages, feed.status, hasMore, key, search, view])
+  }, [feed.pages, feed.status, feed.cursor, hasMore, key, search, view])
 
   const retry = useCallback(
     () => setState((previous) => ({ key, feed: START, attempt: previous.attempt + 1 })),

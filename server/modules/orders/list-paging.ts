@@ -1,0 +1,32 @@
+import { MAX_NUMBERED_PAGE } from '#contract/schemas/bounds.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
+import type { ListKey } from './repository.ts'
+
+type PagingQuery = { page: number; perPage: number; cursor?: string }
+
+/**
+ * Which page a list asks for: the rows after a cursor, or a page by number among the first MAX_NUMBERED_PAGE
+ * (the spec's `page`; OFFSET stays cheap that shallow). A deeper page by number is refused: it goes by cursor.
+ */
+export function pageOf(query: PagingQuery): { page: number; after?: ListKey } {
+  if (query.cursor !== undefined) {
+    const [createdAt, id] = decodeCursor(query.cursor, ['date', 'number']) as [string, number]
+    return { page: query.page, after: { createdAt, id } }
+  }
+  if (query.page > MAX_NUMBERED_PAGE) {
+    throw new AppError('validation', 'page_invalid', {
+      fields: { page: ['page_invalid'] },
+      params: { n: MAX_NUMBERED_PAGE },
+    })
+  }
+  return { page: query.page }
+}
+
+/** The list's meta: the page asked, its size, the capped total and where the next page starts. */
+export const listMetaOf = (query: PagingQuery, total: number, next: ListKey | null) => ({
+  page: query.page,
+  perPage: query.perPage,
+  total,
+  next_cursor: next ? encodeCursor([next.createdAt, next.id]) : null,
+})
