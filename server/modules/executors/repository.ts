@@ -15,7 +15,6 @@ export type ExecutorFilters = {
   /** Folded for search (contract/search-text.ts); matches the name or a service's name. */
   folded?: string
   sort: 'rating' | 'reviews' | 'price'
-  page: number
   perPage: number
 }
 
@@ -49,17 +48,18 @@ const rowsOf = (result: unknown) => (result as { rows: Raw[] }).rows
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
 /**
- * The lines of active specialties that match the filters, of users who take orders and are not deleted: what
- * lists a specialist and what their card shows. The folded search text has only letters, digits and spaces.
+ * The lines of active specialties that match the filters, of users who take orders and are not deleted (`listed`,
+ * kept with the user's rating and districts on each line by the triggers of migration 0010): what lists a specialist
+ * and what their card shows. The folded search text has only letters, digits and spaces.
  */
 function lineConditions(filters: ExecutorFilters): SQL {
-  const conditions: SQL[] = [sql`ss.active`, sql`sp.active`, sql`u.deleted_at is null`, sql`u.accepts_orders`]
+  const conditions: SQL[] = [sql`ss.listed`]
   if (filters.categoryId !== undefined) conditions.push(sql`sp.category_id = ${filters.categoryId}`)
   if (filters.serviceId !== undefined) conditions.push(sql`ss.service_id = ${filters.serviceId}`)
   if (filters.districtId !== undefined)
-    conditions.push(sql`u.district_ids @> ${`{${filters.districtId}}`}::int[]`)
+    conditions.push(sql`ss.user_district_ids @> ${`{${filters.districtId}}`}::int[]`)
   if (filters.verifiedOnly) conditions.push(sql`u.verification = 1`)
-  if (filters.ratingMin !== undefined) conditions.push(sql`u.rating >= ${filters.ratingMin}`)
+  if (filters.ratingMin !== undefined) conditions.push(sql`ss.user_rating >= ${filters.ratingMin}`)
   if (filters.priceFrom !== undefined || filters.priceTo !== undefined) {
     // A line without any price does not answer a price question.
     conditions.push(sql`coalesce(ss.price_from, ss.price_to) is not null`)
@@ -83,39 +83,109 @@ const MATCHING_LINES = (filters: ExecutorFilters) => sql`
   join services s on s.id = ss.service_id
   where ${lineConditions(filters)}`
 
-const ORDER_BY: Record<ExecutorFilters['sort'], SQL> = {
-  rating: sql`u.rating desc, u.reviews_count desc, u.id`,
-  reviews: sql`u.reviews_count desc, u.rating desc, u.id`,
-  price: sql`m.min_price asc nulls last, u.rating desc, u.id`,
+/** Above any price (MAX_MONEY_TIYIN): a specialist without one comes last in the price order. */
+const NO_PRICE = 1_000_000_000_000_000
+
+/**
+ * The order of each sort as a row of three keys, the last the user's id, so that "after the cursor" is one row
+ * comparison an index can start from. Rating and reviews go down in all three keys; price goes up with the rating
+ * negated. `rating`, `reviews` and `price` name the list's columns (per line or per specialist).
+ */
+const KEYS: Record<
+  ExecutorFilters['sort'],
+  { order: 'desc' | 'asc'; keys: (c: Columns) => [SQL, SQL, SQL] }
+> = {
+  rating: { order: 'desc', keys: (c) => [c.rating, c.reviews, c.id] },
+  reviews: { order: 'desc', keys: (c) => [c.reviews, c.rating, c.id] },
+  price: { order: 'asc', keys: (c) => [c.price, sql`(- ${c.rating})`, c.id] },
 }
+type Columns = { rating: SQL; reviews: SQL; price: SQL; id: SQL }
+
+/** Where the next page starts: the sort it was written for and the three keys of its last row. */
+export type ExecutorsCursor = { sort: ExecutorFilters['sort']; keys: [number, number, number] }
+
+function ordered(sort: ExecutorFilters['sort'], columns: Columns, after: ExecutorsCursor | undefined) {
+  const { order, keys } = KEYS[sort]
+  const [a, b, c] = keys(columns)
+  const direction = sql.raw(order === 'desc' ? 'desc nulls last' : 'asc')
+  // Real stays real: a float8 parameter would never equal the stored value of a rating such as 4.3.
+  const cast = [
+    sort === 'rating' ? 'real' : sort === 'reviews' ? 'int' : 'bigint',
+    sort === 'reviews' || sort === 'price' ? 'real' : 'int',
+    'int',
+  ]
+  const afterCondition = after
+    ? sql`(${a}, ${b}, ${c}) ${sql.raw(order === 'desc' ? '<' : '>')} (${sql.join(
+        after.keys.map((key, i) => sql`${key}::${sql.raw(cast[i]!)}`),
+        sql`, `,
+      )})`
+    : sql`true`
+  return {
+    afterCondition,
+    orderBy: sql`${a} ${direction}, ${b} ${direction}, ${c} ${direction}`,
+    keys: sql`${a} as key_a, ${b} as key_b, ${c} as key_c`,
+  }
+}
+
+const CARD_COLUMNS = sql`u.id, u.slug, u.name, u.surname, u.avatar_thumb, u.rating, u.reviews_count, u.verification,
+  u.last_seen_at, u.discount_percent, u.district_ids`
 
 export function createExecutorsRepository(db: Database) {
   return {
-    /** One page of specialists and a total counted up to COUNT_LIMIT (endless scrolling needs no more). */
-    async list(filters: ExecutorFilters) {
+    /**
+     * One page of specialists after `after` (or at `offset`, for the first numbered pages), one row more than asked
+     * to tell whether there is a next page, and a total counted up to COUNT_LIMIT (endless scrolling needs no more).
+     * With a service, a specialist has one line of it: the page walks that service's index in the sort's order.
+     * Without one, the matching lines are grouped per specialist first.
+     */
+    async list(filters: ExecutorFilters, after: ExecutorsCursor | undefined, offset: number) {
+      const bySpecialist = filters.serviceId === undefined
       const matched = sql`select ss.user_id, min(coalesce(ss.price_from, ss.price_to)) as min_price
         ${MATCHING_LINES(filters)} group by ss.user_id`
-      // Sorting needs every matching specialist anyway, so the total comes with the page (a window over the same
-      // rows) instead of a second pass over them; only a page past the end asks for it separately.
-      const page = rowsOf(
-        await db.execute(sql`
-          select u.id, u.slug, u.name, u.surname, u.avatar_thumb, u.rating, u.reviews_count, u.verification,
-                 u.last_seen_at, u.discount_percent, u.district_ids, count(*) over () as total
-          from (${matched}) m join users u on u.id = m.user_id
-          order by ${ORDER_BY[filters.sort]}
-          limit ${filters.perPage} offset ${(filters.page - 1) * filters.perPage}`),
-      )
-      const total =
-        page.length > 0
-          ? Math.min(Number(page[0]!.total), COUNT_LIMIT)
-          : Number(
-              rowsOf(
-                await db.execute(
-                  sql`select count(*)::int as n from (select 1 from (${matched}) m limit ${COUNT_LIMIT}) counted`,
-                ),
-              )[0]?.n ?? 0,
-            )
-      const rows: ExecutorRow[] = page.map((row) => ({
+      const page = bySpecialist
+        ? ordered(
+            filters.sort,
+            {
+              rating: sql`u.rating`,
+              reviews: sql`u.reviews_count`,
+              price: sql`coalesce(m.min_price, ${sql.raw(String(NO_PRICE))})`,
+              id: sql`u.id`,
+            },
+            after,
+          )
+        : ordered(
+            filters.sort,
+            {
+              rating: sql`ss.user_rating`,
+              reviews: sql`ss.user_reviews_count`,
+              // Written as speciality_services_by_price has it, so that index serves it.
+              price: sql`coalesce(ss.price_from, ss.price_to, ${sql.raw(String(NO_PRICE))})`,
+              id: sql`ss.user_id`,
+            },
+            after,
+          )
+      const query = bySpecialist
+        ? sql`select ${CARD_COLUMNS}, ${page.keys}
+            from (${matched}) m join users u on u.id = m.user_id
+            where ${page.afterCondition}
+            order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
+        : sql`select ${CARD_COLUMNS}, ${page.keys}
+            ${MATCHING_LINES(filters)} and ${page.afterCondition}
+            order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
+      const counted = bySpecialist
+        ? sql`select 1 from (${matched}) m limit ${COUNT_LIMIT}`
+        : sql`select 1 ${MATCHING_LINES(filters)} limit ${COUNT_LIMIT}`
+      const [found, count] = await Promise.all([
+        db.execute(query),
+        db.execute(sql`select count(*)::int as n from (${counted}) counted`),
+      ])
+      const fetched = rowsOf(found)
+      const last = fetched.length > filters.perPage ? fetched[filters.perPage - 1] : undefined
+      const next: ExecutorsCursor | undefined = last && {
+        sort: filters.sort,
+        keys: [Number(last.key_a), Number(last.key_b), Number(last.key_c)],
+      }
+      const rows: ExecutorRow[] = fetched.slice(0, filters.perPage).map((row) => ({
         id: Number(row.id),
         slug: String(row.slug),
         name: String(row.name),
@@ -128,7 +198,7 @@ export function createExecutorsRepository(db: Database) {
         discountPercent: Number(row.discount_percent),
         districtIds: ((row.district_ids as number[] | null) ?? []).map(Number),
       }))
-      return { rows, total }
+      return { rows, total: Number(rowsOf(count)[0]?.n ?? 0), next }
     },
 
     /** The matching lines of these users, for their cards. */
