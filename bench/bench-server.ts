@@ -122,7 +122,7 @@ async function seedOrders(database: { db: Database }, count: number) {
  * one to three districts, a rating and a reviews count. Answers pairs of a service and a district that have
  * specialists, and some slugs, for the benchmark to ask about.
  */
-async function seedSpecialists(database: { db: Database }, count: number) {
+export async function seedSpecialists(database: { db: Database }, count: number) {
   const { sql } = await import('drizzle-orm')
   const rows = async <T>(query: ReturnType<typeof sql>) =>
     ((await database.db.execute(query)) as unknown as { rows: T[] }).rows

@@ -76,12 +76,17 @@ function lineConditions(filters: ExecutorFilters): SQL {
   return sql.join(conditions, sql` and `)
 }
 
-const MATCHING_LINES = (filters: ExecutorFilters) => sql`
-  from speciality_services ss
-  join specialities sp on sp.id = ss.speciality_id
-  join users u on u.id = ss.user_id
-  join services s on s.id = ss.service_id
-  where ${lineConditions(filters)}`
+/**
+ * The matching lines, joined only to what the filters ask about (`withUser`: the page's own select reads the
+ * user's columns): a join nothing needs would still be paid for on every line of a popular service.
+ */
+function MATCHING_LINES(filters: ExecutorFilters, withUser = false, also?: SQL) {
+  const joins: SQL[] = also ? [also] : []
+  if (filters.categoryId !== undefined) joins.push(sql`join specialities sp on sp.id = ss.speciality_id`)
+  if (withUser || filters.verifiedOnly || filters.folded) joins.push(sql`join users u on u.id = ss.user_id`)
+  if (filters.folded) joins.push(sql`join services s on s.id = ss.service_id`)
+  return sql`from speciality_services ss ${sql.join(joins, sql` `)} where ${lineConditions(filters)}`
+}
 
 /** Above any price (MAX_MONEY_TIYIN): a specialist without one comes last in the price order. */
 const NO_PRICE = 1_000_000_000_000_000
@@ -170,7 +175,7 @@ export function createExecutorsRepository(db: Database) {
             where ${page.afterCondition}
             order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
         : sql`select ${CARD_COLUMNS}, ${page.keys}
-            ${MATCHING_LINES(filters)} and ${page.afterCondition}
+            ${MATCHING_LINES(filters, true)} and ${page.afterCondition}
             order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
       const counted = bySpecialist
         ? sql`select 1 from (${matched}) m limit ${COUNT_LIMIT}`
@@ -205,10 +210,11 @@ export function createExecutorsRepository(db: Database) {
     async linesOf(userIds: number[], filters: ExecutorFilters): Promise<ExecutorLine[]> {
       if (userIds.length === 0) return []
       const result = await db.execute(sql`
-        select ss.id, ss.user_id, ss.active, ss.price_from, ss.price_to, s.id as service_id, s.slug as service_slug,
-               s.name as service_name
-        ${MATCHING_LINES(filters)} and ss.user_id = any(${`{${userIds.join(',')}}`}::int[])
-        order by s.position, s.id`)
+        select ss.id, ss.user_id, ss.active, ss.price_from, ss.price_to, sv.id as service_id,
+               sv.slug as service_slug, sv.name as service_name
+        ${MATCHING_LINES(filters, false, sql`join services sv on sv.id = ss.service_id`)}
+          and ss.user_id = any(${`{${userIds.join(',')}}`}::int[])
+        order by sv.position, sv.id`)
       return rowsOf(result).map((row) => ({
         id: Number(row.id),
         userId: Number(row.user_id),
