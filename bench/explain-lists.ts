@@ -18,8 +18,9 @@ const count = index > 0 ? Number(process.argv[index + 1]) : 100_000
 const repositoryPath = process.argv.includes('--repository')
   ? process.argv[process.argv.indexOf('--repository') + 1]!
   : '#server/modules/executors/repository.ts'
-const create = ((await import(repositoryPath)) as { createExecutorsRepository: typeof createExecutorsRepository })
-  .createExecutorsRepository
+const create = (
+  (await import(repositoryPath)) as { createExecutorsRepository: typeof createExecutorsRepository }
+).createExecutorsRepository
 
 const database = await createTestDatabase()
 try {
@@ -53,13 +54,20 @@ try {
   const filters = (sort: ExecutorFilters['sort']) =>
     ({ serviceId: service, districtId: district, verifiedOnly: false, sort, perPage: 10 }) as ExecutorFilters
   const real = create(database.db)
-  // A deep page: the keys of the 2,000th specialist of the list, as a cursor would carry them.
-  const deep = await real.list({ ...filters('rating'), perPage: 2000 }, undefined, 0)
+  // A deep page: the keys of the specialist halfway down the list, as a cursor would carry them.
+  const { total } = await real.list(filters('rating'), undefined, 0)
+  const halfway = Math.floor(total / 2)
+  const deep = await real.list({ ...filters('rating'), perPage: halfway }, undefined, 0)
   // A repository without cursors (`--repository` of an older one) goes there by OFFSET.
   const cases: [string, ExecutorFilters, Parameters<typeof real.list>[1], number][] = [
     ['page 1 by rating', filters('rating'), undefined, 0],
     ['page 1 by price', filters('price'), undefined, 0],
-    ['page 201 by rating', filters('rating'), deep.next, deep.next ? 0 : 2000],
+    [
+      `the page after ${halfway} specialists, by rating`,
+      filters('rating'),
+      deep.next,
+      deep.next ? 0 : halfway,
+    ],
   ]
   for (const [title, query, after, offset] of cases) {
     explained.length = 0

@@ -106,6 +106,10 @@ export const specialityServices = pgTable(
     index('speciality_services_by_reviews')
       .on(table.serviceId, table.userReviewsCount.desc(), table.userRating.desc(), table.userId.desc())
       .where(sql`${table.listed}`),
+    // The capped total of one service in one district, counted from the index alone.
+    index('speciality_services_districts')
+      .on(table.serviceId, table.userDistrictIds)
+      .where(sql`${table.listed}`),
     index('speciality_services_by_price')
       .on(
         table.serviceId,
