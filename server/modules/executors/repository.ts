@@ -132,6 +132,22 @@ function ordered(sort: ExecutorFilters['sort'], columns: Columns, after: Executo
   }
 }
 
+/** A service line as a card shows it (`sv`: the line's service). */
+const LINE_COLUMNS = sql`ss.id as line_id, ss.user_id, ss.active, ss.price_from, ss.price_to,
+  sv.id as service_id, sv.slug as service_slug, sv.name as service_name`
+const lineOf = (row: Raw): ExecutorLine => ({
+  id: Number(row.line_id),
+  userId: Number(row.user_id),
+  active: Boolean(row.active),
+  priceFrom: numberOrNull(row.price_from),
+  priceTo: numberOrNull(row.price_to),
+  serviceId: Number(row.service_id),
+  serviceSlug: String(row.service_slug),
+  serviceName: (typeof row.service_name === 'string'
+    ? JSON.parse(row.service_name)
+    : row.service_name) as Localized,
+})
+
 const CARD_COLUMNS = sql`u.id, u.slug, u.name, u.surname, u.avatar_thumb, u.rating, u.reviews_count, u.verification,
   u.last_seen_at, u.discount_percent, u.district_ids`
 
@@ -174,8 +190,10 @@ export function createExecutorsRepository(db: Database) {
             from (${matched}) m join users u on u.id = m.user_id
             where ${page.afterCondition}
             order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
-        : sql`select ${CARD_COLUMNS}, ${page.keys}
-            ${MATCHING_LINES(filters, true)} and ${page.afterCondition}
+        : // The one line of the service is what the card shows: it comes with the page.
+          sql`select ${CARD_COLUMNS}, ${page.keys}, ${LINE_COLUMNS}
+            ${MATCHING_LINES(filters, true, sql`join services sv on sv.id = ss.service_id`)}
+              and ${page.afterCondition}
             order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
       const counted = bySpecialist
         ? sql`select 1 from (${matched}) m limit ${COUNT_LIMIT}`
@@ -203,30 +221,19 @@ export function createExecutorsRepository(db: Database) {
         discountPercent: Number(row.discount_percent),
         districtIds: ((row.district_ids as number[] | null) ?? []).map(Number),
       }))
-      return { rows, total: Number(rowsOf(count)[0]?.n ?? 0), next }
+      const lines = bySpecialist ? undefined : fetched.slice(0, filters.perPage).map(lineOf)
+      return { rows, total: Number(rowsOf(count)[0]?.n ?? 0), next, lines }
     },
 
     /** The matching lines of these users, for their cards. */
     async linesOf(userIds: number[], filters: ExecutorFilters): Promise<ExecutorLine[]> {
       if (userIds.length === 0) return []
       const result = await db.execute(sql`
-        select ss.id, ss.user_id, ss.active, ss.price_from, ss.price_to, sv.id as service_id,
-               sv.slug as service_slug, sv.name as service_name
+        select ${LINE_COLUMNS}
         ${MATCHING_LINES(filters, false, sql`join services sv on sv.id = ss.service_id`)}
           and ss.user_id = any(${`{${userIds.join(',')}}`}::int[])
         order by sv.position, sv.id`)
-      return rowsOf(result).map((row) => ({
-        id: Number(row.id),
-        userId: Number(row.user_id),
-        active: Boolean(row.active),
-        priceFrom: numberOrNull(row.price_from),
-        priceTo: numberOrNull(row.price_to),
-        serviceId: Number(row.service_id),
-        serviceSlug: String(row.service_slug),
-        serviceName: (typeof row.service_name === 'string'
-          ? JSON.parse(row.service_name)
-          : row.service_name) as Localized,
-      }))
+      return rowsOf(result).map(lineOf)
     },
   }
 }

@@ -58,12 +58,14 @@ export function createExecutorsService(
       }
       const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort)
       const offset = after ? 0 : (query.page - 1) * query.perPage
-      const { rows, total, next } = await repo.list(filters, after, offset)
+      const page = await repo.list(filters, after, offset)
+      const { rows, total, next } = page
       const [lines, names] = await Promise.all([
-        repo.linesOf(
-          rows.map((row) => row.id),
-          filters,
-        ),
+        page.lines ??
+          repo.linesOf(
+            rows.map((row) => row.id),
+            filters,
+          ),
         districts.byIds([...new Set(rows.flatMap((row) => row.districtIds))]),
       ])
       const districtName = new Map(names.map((district) => [district.id, inLocale(district.name, locale)]))
