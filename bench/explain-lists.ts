@@ -9,8 +9,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { seedCatalogue, seedContent } from '#server/db/seed/catalogue-seed.ts'
 import { seedRegions } from '#server/db/seed/regions-seed.ts'
-import type { createExecutorsRepository } from '#server/modules/executors/repository.ts'
-import { type ExecutorFilters } from '#server/modules/executors/repository.ts'
+import type { createExecutorsRepository, ExecutorFilters } from '#server/modules/executors/repository.ts'
 import { createTestDatabase } from '#tests/helpers/database.ts'
 import { seedSpecialists } from './bench-server.ts'
 
@@ -81,6 +80,51 @@ try {
     for (let i = 0; i < runs; i++) await real.list(query, after, offset)
     console.log(`${title}: ${((performance.now() - start) / runs).toFixed(1)} ms per call, alone`)
   }
+
+  // Notifications: a million of them, a thousand people with a thousand each, a tenth unread. The statements are
+  // those of server/modules/notifications/repository.ts `page` (drizzle's builder there, written out here).
+  await database.db.execute(sql`
+    insert into notifications (user_id, kind, params, link, created_at, read_at)
+    select u.id, 'review_received', '{}'::jsonb, '/profile', now(), case when g % 10 = 0 then null else now() end
+    from (select id from users where slug like 'bench-specialist-%' order by id limit 1000) u,
+         generate_series(1, 1000) g`)
+  await database.db.execute(sql`vacuum analyze notifications`)
+  const reader = Number(
+    (
+      (await database.db.execute(sql`select user_id from notifications limit 1`)) as unknown as {
+        rows: Row[]
+      }
+    ).rows[0]!.user_id,
+  )
+  const middle = Number(
+    (
+      (await database.db.execute(
+        sql`select id from notifications where user_id = ${reader} order by id desc offset 500 limit 1`,
+      )) as unknown as { rows: Row[] }
+    ).rows[0]!.id,
+  )
+  for (const [title, statement] of [
+    [
+      'notifications: the page after the 500th, by cursor',
+      sql`select n.id, n.kind, n.params, n.link, n.order_id, n.read_at, n.created_at, a.name, a.avatar_thumb
+          from notifications n left join users a on a.id = n.actor_id
+          where n.user_id = ${reader} and n.id < ${middle} order by n.id desc limit 21`,
+    ],
+    [
+      'notifications: the capped total',
+      sql`select count(*) from (select 1 from notifications where user_id = ${reader} limit 10000) counted`,
+    ],
+    [
+      'notifications: unread',
+      sql`select count(*) from notifications where user_id = ${reader} and read_at is null`,
+    ],
+  ] as const) {
+    const plan = (await database.db.execute(sql`explain (analyze, costs off) ${statement}`)) as unknown as {
+      rows: Row[]
+    }
+    console.log(`\n## ${title}\n\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}`)
+  }
 } finally {
   await database.close()
 }
+type Row = Record<string, unknown>
