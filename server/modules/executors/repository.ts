@@ -88,40 +88,40 @@ function MATCHING_LINES(filters: ExecutorFilters, withUser = false, also?: SQL) 
   return sql`from speciality_services ss ${sql.join(joins, sql` `)} where ${lineConditions(filters)}`
 }
 
-/** Above any price (MAX_MONEY_TIYIN): a specialist without one comes last in the price order. */
+/** Above any price (MAX_MONEY_TIYIN is 10^12): a specialist without one comes last in the price order. */
 const NO_PRICE = 1_000_000_000_000_000
 
 /**
  * The order of each sort as a row of three keys, the last the user's id, so that "after the cursor" is one row
  * comparison an index can start from. Rating and reviews go down in all three keys; price goes up with the rating
- * negated. `rating`, `reviews` and `price` name the list's columns (per line or per specialist).
+ * negated. `types` are the keys' SQL types, which the cursor's values are cast back to: a float8 parameter would
+ * never equal the stored `real` of a rating such as 4.3.
  */
 const KEYS: Record<
   ExecutorFilters['sort'],
-  { order: 'desc' | 'asc'; keys: (c: Columns) => [SQL, SQL, SQL] }
+  { order: 'desc' | 'asc'; keys: (c: Columns) => [SQL, SQL, SQL]; types: [string, string, string] }
 > = {
-  rating: { order: 'desc', keys: (c) => [c.rating, c.reviews, c.id] },
-  reviews: { order: 'desc', keys: (c) => [c.reviews, c.rating, c.id] },
-  price: { order: 'asc', keys: (c) => [c.price, sql`(- ${c.rating})`, c.id] },
+  rating: { order: 'desc', keys: (c) => [c.rating, c.reviews, c.id], types: ['real', 'int', 'int'] },
+  reviews: { order: 'desc', keys: (c) => [c.reviews, c.rating, c.id], types: ['int', 'real', 'int'] },
+  price: {
+    order: 'asc',
+    keys: (c) => [c.price, sql`(- ${c.rating})`, c.id],
+    types: ['bigint', 'real', 'int'],
+  },
 }
+/** The list's columns the keys are made of: per line (with a service) or per specialist. */
 type Columns = { rating: SQL; reviews: SQL; price: SQL; id: SQL }
 
 /** Where the next page starts: the sort it was written for and the three keys of its last row. */
 export type ExecutorsCursor = { sort: ExecutorFilters['sort']; keys: [number, number, number] }
 
 function ordered(sort: ExecutorFilters['sort'], columns: Columns, after: ExecutorsCursor | undefined) {
-  const { order, keys } = KEYS[sort]
+  const { order, keys, types } = KEYS[sort]
   const [a, b, c] = keys(columns)
   const direction = sql.raw(order === 'desc' ? 'desc nulls last' : 'asc')
-  // Real stays real: a float8 parameter would never equal the stored value of a rating such as 4.3.
-  const cast = [
-    sort === 'rating' ? 'real' : sort === 'reviews' ? 'int' : 'bigint',
-    sort === 'reviews' || sort === 'price' ? 'real' : 'int',
-    'int',
-  ]
   const afterCondition = after
     ? sql`(${a}, ${b}, ${c}) ${sql.raw(order === 'desc' ? '<' : '>')} (${sql.join(
-        after.keys.map((key, i) => sql`${key}::${sql.raw(cast[i]!)}`),
+        after.keys.map((key, i) => sql`${key}::${sql.raw(types[i]!)}`),
         sql`, `,
       )})`
     : sql`true`
@@ -160,10 +160,10 @@ export function createExecutorsRepository(db: Database) {
      * Without one, the matching lines are grouped per specialist first.
      */
     async list(filters: ExecutorFilters, after: ExecutorsCursor | undefined, offset: number) {
-      const bySpecialist = filters.serviceId === undefined
+      const grouped = filters.serviceId === undefined
       const matched = sql`select ss.user_id, min(coalesce(ss.price_from, ss.price_to)) as min_price
         ${MATCHING_LINES(filters)} group by ss.user_id`
-      const page = bySpecialist
+      const page = grouped
         ? ordered(
             filters.sort,
             {
@@ -185,7 +185,7 @@ export function createExecutorsRepository(db: Database) {
             },
             after,
           )
-      const query = bySpecialist
+      const query = grouped
         ? sql`select ${CARD_COLUMNS}, ${page.keys}
             from (${matched}) m join users u on u.id = m.user_id
             where ${page.afterCondition}
@@ -195,7 +195,7 @@ export function createExecutorsRepository(db: Database) {
             ${MATCHING_LINES(filters, true, sql`join services sv on sv.id = ss.service_id`)}
               and ${page.afterCondition}
             order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
-      const counted = bySpecialist
+      const counted = grouped
         ? sql`select 1 from (${matched}) m limit ${COUNT_LIMIT}`
         : sql`select 1 ${MATCHING_LINES(filters)} limit ${COUNT_LIMIT}`
       const [found, count] = await Promise.all([
@@ -221,7 +221,7 @@ export function createExecutorsRepository(db: Database) {
         discountPercent: Number(row.discount_percent),
         districtIds: ((row.district_ids as number[] | null) ?? []).map(Number),
       }))
-      const lines = bySpecialist ? undefined : fetched.slice(0, filters.perPage).map(lineOf)
+      const lines = grouped ? undefined : fetched.slice(0, filters.perPage).map(lineOf)
       return { rows, total: Number(rowsOf(count)[0]?.n ?? 0), next, lines }
     },
 
