@@ -170,6 +170,49 @@ describe('GET /executors by cursor', () => {
   })
 })
 
+describe('the copies the specialists list reads', () => {
+  it('follow every change of what they copy, whoever makes it', async () => {
+    const { first, ofFirst } = await catalogue(t)
+    const { yunusabad, chilanzar } = await someDistricts(t)
+    const here = { categoryId: first.id, serviceId: ofFirst[0]!.id, districtId: yunusabad.id }
+    const id = await seeded(here, 4)
+    const other = await seeded(here, 4.5)
+    const listed = (district = yunusabad.id) =>
+      idsOf(`/executors?service=${here.serviceId}&district=${district}`)
+    expect(await listed()).toEqual([other, id])
+
+    await execute(sql`update users set rating = 4.9 where id = ${id}`)
+    expect(await listed()).toEqual([id, other])
+    await execute(sql`update users set district_ids = ${`{${chilanzar.id}}`}::int[] where id = ${id}`)
+    expect(await listed()).toEqual([other])
+    expect(await listed(chilanzar.id)).toEqual([id])
+    await execute(sql`update users set district_ids = ${`{${yunusabad.id}}`}::int[] where id = ${id}`)
+    for (const [off, on] of [
+      [
+        sql`update users set deleted_at = now() where id = ${id}`,
+        sql`update users set deleted_at = null where id = ${id}`,
+      ],
+      [
+        sql`update specialities set active = false where user_id = ${id}`,
+        sql`update specialities set active = true where user_id = ${id}`,
+      ],
+      [
+        sql`update speciality_services set active = false where user_id = ${id}`,
+        sql`update speciality_services set active = true where user_id = ${id}`,
+      ],
+      [
+        sql`update users set accepts_orders = false where id = ${id}`,
+        sql`update users set accepts_orders = true where id = ${id}`,
+      ],
+    ]) {
+      await execute(off!)
+      expect(await listed()).toEqual([other])
+      await execute(on!)
+      expect(await listed()).toEqual([id, other])
+    }
+  })
+})
+
 describe('GET /profile/{id}/reviews by cursor', () => {
   it('gives every review once, newest first, while new reviews arrive, ties in time included', async () => {
     const { ofFirst } = await catalogue(t)
