@@ -68,6 +68,13 @@ try {
       deep.next,
       deep.next ? 0 : halfway,
     ],
+    // Without a service the lines are grouped per specialist (decision 012, "Left open").
+    [
+      'page 1 of a district, any service, by rating',
+      { ...filters('rating'), serviceId: undefined },
+      undefined,
+      0,
+    ],
   ]
   for (const [title, query, after, offset] of cases) {
     explained.length = 0

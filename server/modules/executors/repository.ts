@@ -56,8 +56,14 @@ function lineConditions(filters: ExecutorFilters): SQL {
   const conditions: SQL[] = [sql`ss.listed`]
   if (filters.categoryId !== undefined) conditions.push(sql`sp.category_id = ${filters.categoryId}`)
   if (filters.serviceId !== undefined) conditions.push(sql`ss.service_id = ${filters.serviceId}`)
+  // With a service the line's copy is read along the service's index; without one, a district is found by the
+  // GIN index of users.district_ids (the copy has none).
   if (filters.districtId !== undefined)
-    conditions.push(sql`ss.user_district_ids @> ${`{${filters.districtId}}`}::int[]`)
+    conditions.push(
+      filters.serviceId === undefined
+        ? sql`u.district_ids @> ${`{${filters.districtId}}`}::int[]`
+        : sql`ss.user_district_ids @> ${`{${filters.districtId}}`}::int[]`,
+    )
   if (filters.verifiedOnly) conditions.push(sql`u.verification = 1`)
   if (filters.ratingMin !== undefined) conditions.push(sql`ss.user_rating >= ${filters.ratingMin}`)
   if (filters.priceFrom !== undefined || filters.priceTo !== undefined) {
@@ -83,7 +89,9 @@ function lineConditions(filters: ExecutorFilters): SQL {
 function MATCHING_LINES(filters: ExecutorFilters, withUser = false, also?: SQL) {
   const joins: SQL[] = also ? [also] : []
   if (filters.categoryId !== undefined) joins.push(sql`join specialities sp on sp.id = ss.speciality_id`)
-  if (withUser || filters.verifiedOnly || filters.folded) joins.push(sql`join users u on u.id = ss.user_id`)
+  const districtOnUser = filters.districtId !== undefined && filters.serviceId === undefined
+  if (withUser || districtOnUser || filters.verifiedOnly || filters.folded)
+    joins.push(sql`join users u on u.id = ss.user_id`)
   if (filters.folded) joins.push(sql`join services s on s.id = ss.service_id`)
   return sql`from speciality_services ss ${sql.join(joins, sql` `)} where ${lineConditions(filters)}`
 }
