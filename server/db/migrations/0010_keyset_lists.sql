@@ -6,6 +6,7 @@ CREATE INDEX "speciality_services_by_rating" ON "speciality_services" USING btre
 CREATE INDEX "speciality_services_by_reviews" ON "speciality_services" USING btree ("service_id","user_reviews_count" DESC NULLS LAST,"user_rating" DESC NULLS LAST,"user_id" DESC NULLS LAST) WHERE "speciality_services"."listed";--> statement-breakpoint
 CREATE INDEX "speciality_services_districts" ON "speciality_services" USING btree ("service_id","user_district_ids") WHERE "speciality_services"."listed";--> statement-breakpoint
 CREATE INDEX "speciality_services_by_price" ON "speciality_services" USING btree ("service_id",coalesce("price_from", "price_to", 1000000000000000),(- "user_rating"),"user_id") WHERE "speciality_services"."listed";--> statement-breakpoint
+CREATE INDEX "users_listed_by_rating" ON "users" USING btree ("rating" DESC NULLS LAST,"reviews_count" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "users"."deleted_at" is null and "users"."accepts_orders";--> statement-breakpoint
 -- The list's copies on each service line follow its user and its specialty: a line written takes them, and a change
 -- of what they copy rewrites that user's (or specialty's) lines, whatever code path made it.
 CREATE FUNCTION "speciality_services_copy"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -83,17 +83,19 @@ function lineConditions(filters: ExecutorFilters): SQL {
 }
 
 /**
- * The matching lines, joined only to what the filters ask about (`withUser`: the page's own select reads the
- * user's columns): a join nothing needs would still be paid for on every line of a popular service.
+ * The matching lines, joined only to what the filters ask about: a join nothing needs would still be paid for on
+ * every line of a popular service. `user`: `join` when the select reads the user's columns, `outer` when `u` is the
+ * enclosing query's user (a correlated `exists`), else joined only when a filter names the user.
  */
-function MATCHING_LINES(filters: ExecutorFilters, withUser = false, also?: SQL) {
+function MATCHING_LINES(filters: ExecutorFilters, user?: 'join' | 'outer', also?: SQL) {
   const joins: SQL[] = also ? [also] : []
   if (filters.categoryId !== undefined) joins.push(sql`join specialities sp on sp.id = ss.speciality_id`)
   const districtOnUser = filters.districtId !== undefined && filters.serviceId === undefined
-  if (withUser || districtOnUser || filters.verifiedOnly || filters.folded)
+  if (user === 'join' || (user !== 'outer' && (districtOnUser || filters.verifiedOnly || filters.folded)))
     joins.push(sql`join users u on u.id = ss.user_id`)
   if (filters.folded) joins.push(sql`join services s on s.id = ss.service_id`)
-  return sql`from speciality_services ss ${sql.join(joins, sql` `)} where ${lineConditions(filters)}`
+  const correlated = user === 'outer' ? sql` and ss.user_id = u.id` : sql``
+  return sql`from speciality_services ss ${sql.join(joins, sql` `)} where ${lineConditions(filters)}${correlated}`
 }
 
 /** Above any price (MAX_MONEY_TIYIN is 10^12): a specialist without one comes last in the price order. */
@@ -193,16 +195,29 @@ export function createExecutorsRepository(db: Database) {
             },
             after,
           )
-      const query = grouped
-        ? sql`select ${CARD_COLUMNS}, ${page.keys}
-            from (${matched}) m join users u on u.id = m.user_id
-            where ${page.afterCondition}
-            order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
-        : // The one line of the service is what the card shows: it comes with the page.
-          sql`select ${CARD_COLUMNS}, ${page.keys}, ${LINE_COLUMNS}
-            ${MATCHING_LINES(filters, true, sql`join services sv on sv.id = ss.service_id`)}
-              and ${page.afterCondition}
-            order by ${page.orderBy} limit ${filters.perPage + 1} offset ${offset}`
+      const limit = sql`limit ${filters.perPage + 1} offset ${offset}`
+      let query: SQL
+      if (!grouped)
+        // The one line of the service is what the card shows: it comes with the page.
+        query = sql`select ${CARD_COLUMNS}, ${page.keys}, ${LINE_COLUMNS}
+          ${MATCHING_LINES(filters, 'join', sql`join services sv on sv.id = ss.service_id`)}
+            and ${page.afterCondition}
+          order by ${page.orderBy} ${limit}`
+      else if (filters.sort === 'price')
+        // The cheapest first needs each specialist's cheapest matching line: the lines are grouped.
+        query = sql`select ${CARD_COLUMNS}, ${page.keys}
+          from (${matched}) m join users u on u.id = m.user_id
+          where ${page.afterCondition}
+          order by ${page.orderBy} ${limit}`
+      // Best rated (or most reviewed) first: the listed users in that order (users_listed_by_rating) that have a
+      // matching line, until the page is full.
+      else
+        query = sql`select ${CARD_COLUMNS}, ${page.keys}
+          from users u
+          where u.deleted_at is null and u.accepts_orders
+            and exists (select 1 ${MATCHING_LINES(filters, 'outer')})
+            and ${page.afterCondition}
+          order by ${page.orderBy} ${limit}`
       const counted = grouped
         ? sql`select 1 from (${matched}) m limit ${COUNT_LIMIT}`
         : sql`select 1 ${MATCHING_LINES(filters)} limit ${COUNT_LIMIT}`
@@ -238,7 +253,7 @@ export function createExecutorsRepository(db: Database) {
       if (userIds.length === 0) return []
       const result = await db.execute(sql`
         select ${LINE_COLUMNS}
-        ${MATCHING_LINES(filters, false, sql`join services sv on sv.id = ss.service_id`)}
+        ${MATCHING_LINES(filters, undefined, sql`join services sv on sv.id = ss.service_id`)}
           and ss.user_id = any(${`{${userIds.join(',')}}`}::int[])
         order by sv.position, sv.id`)
       return rowsOf(result).map(lineOf)
