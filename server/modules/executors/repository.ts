@@ -218,8 +218,11 @@ export function createExecutorsRepository(db: Database) {
             and exists (select 1 ${MATCHING_LINES(filters, 'outer')})
             and ${page.afterCondition}
           order by ${page.orderBy} ${limit}`
+      // Per user with a correlated `exists`, like the walk: a district is then a bitmap of its users, not a join of
+      // every line.
       const counted = grouped
-        ? sql`select 1 from (${matched}) m limit ${COUNT_LIMIT}`
+        ? sql`select 1 from users u where u.deleted_at is null and u.accepts_orders
+            and exists (select 1 ${MATCHING_LINES(filters, 'outer')}) limit ${COUNT_LIMIT}`
         : sql`select 1 ${MATCHING_LINES(filters)} limit ${COUNT_LIMIT}`
       const [found, count] = await Promise.all([
         db.execute(query),
