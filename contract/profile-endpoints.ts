@@ -32,6 +32,7 @@ import {
   StatusResponseSchema,
   UpdateProfileBodySchema,
   UserParamsSchema,
+  UserReviewsQuerySchema,
   UserReviewsResponseSchema,
   WorkBodySchema,
   WorkSchema,
@@ -134,7 +135,7 @@ export const profileEndpoints = {
     summary: "Reviews of a user's work, newest first, with the rating breakdown",
     tag: 'profile',
     params: ProfileIdParamsSchema,
-    query: PageQuerySchemaOf(50),
+    query: UserReviewsQuerySchema,
     response: UserReviewsResponseSchema,
   },
   userSpecialities: {

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { IdParamSchema, PageQuerySchema, perPageQuerySchema } from './bounds.ts'
+import { CursorQuerySchema, IdParamSchema, PageQuerySchema, perPageQuerySchema } from './bounds.ts'
+import { NextCursorSchema, withinNumberedPages } from './list-keyset.ts'
 
 /**
  * What a notification is about. `type_push` of the spec's Notification carries one of these; the text is written
@@ -49,13 +50,25 @@ export type Notification = v.InferOutput<typeof NotificationSchema>
 
 /** The bell shows 5 (spec section 9); the full list pages by 20. */
 export const NOTIFICATIONS_PER_PAGE_MAX = 50
-export const NotificationsQuerySchema = v.object({
-  page: PageQuerySchema,
-  perPage: perPageQuerySchema(NOTIFICATIONS_PER_PAGE_MAX, 5),
-})
+export const NotificationsQuerySchema = v.pipe(
+  v.object({
+    page: PageQuerySchema,
+    perPage: perPageQuerySchema(NOTIFICATIONS_PER_PAGE_MAX, 5),
+    /** Where the next page starts: `meta.next_cursor` of the page before. */
+    cursor: CursorQuerySchema,
+  }),
+  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_invalid'), ['page']),
+)
+/** `total` is counted up to 10,000; `unread` exactly (the partial index of unread ones serves it). */
 export const NotificationsResponseSchema = v.object({
   collection: v.array(NotificationSchema),
-  meta: v.object({ page: v.number(), perPage: v.number(), total: v.number(), unread: v.number() }),
+  meta: v.object({
+    page: v.number(),
+    perPage: v.number(),
+    total: v.number(),
+    unread: v.number(),
+    next_cursor: NextCursorSchema,
+  }),
 })
 export const NotificationParamsSchema = v.object({ id: IdParamSchema })
 export const UnreadResponseSchema = v.object({ unread: v.number() })

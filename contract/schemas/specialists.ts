@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  CursorQuerySchema,
   IdParamSchema,
   IdQuerySchema,
   IdValueSchema,
@@ -10,6 +11,7 @@ import {
 } from './bounds.ts'
 import { ListMetaSchema, MAX_PER_PAGE } from './catalogue.ts'
 import { NewPasswordSchema, PASSWORD_MAX, PasswordConfirmationSchema } from './auth.ts'
+import { NextCursorSchema, withinNumberedPages } from './list-keyset.ts'
 import { GENDERS, USER_TYPES } from './profile.ts'
 
 /**
@@ -310,9 +312,16 @@ export const UserReviewSchema = v.object({
   service: v.nullable(v.object({ id: v.number(), name: v.string() })),
 })
 export type UserReview = v.InferOutput<typeof UserReviewSchema>
+/** A user's reviews page by `cursor` past the first pages (newest first). */
+export const UserReviewsQuerySchema = v.pipe(
+  v.object({ page: PageQuerySchema, perPage: perPageQuerySchema(50, 50), cursor: CursorQuerySchema }),
+  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_invalid'), ['page']),
+)
+/** The meta of a keyset list: `total` is a maintained counter or capped, `next_cursor` continues the list. */
+export const KeysetListMetaSchema = v.object({ ...ListMetaSchema.entries, next_cursor: NextCursorSchema })
 export const UserReviewsResponseSchema = v.object({
   collection: v.array(UserReviewSchema),
-  meta: ListMetaSchema,
+  meta: KeysetListMetaSchema,
   /** How many reviews gave 1, 2, 3, 4 and 5 stars. */
   breakdown: v.object({ 1: v.number(), 2: v.number(), 3: v.number(), 4: v.number(), 5: v.number() }),
   rating: v.number(),
@@ -369,21 +378,26 @@ export const PublicProfileParamsSchema = v.object({
 })
 
 export const EXECUTOR_SORTS = ['rating', 'reviews', 'price'] as const
-export const ExecutorsQuerySchema = v.object({
-  category: v.optional(IdQuerySchema),
-  service: v.optional(IdQuerySchema),
-  district: v.optional(IdQuerySchema),
-  verified: v.optional(v.picklist(['0', '1'], 'invalid_request')),
-  rating_min: v.optional(
-    v.pipe(v.string(), v.regex(/^[0-5](\.\d)?$/, 'invalid_request'), v.transform(Number)),
-  ),
-  price_from: v.optional(MoneyQuerySchema),
-  price_to: v.optional(MoneyQuerySchema),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search_too_long'))),
-  sort: v.optional(v.picklist(EXECUTOR_SORTS, 'invalid_request'), 'rating'),
-  page: PageQuerySchema,
-  perPage: perPageQuerySchema(MAX_PER_PAGE),
-})
+export const ExecutorsQuerySchema = v.pipe(
+  v.object({
+    category: v.optional(IdQuerySchema),
+    service: v.optional(IdQuerySchema),
+    district: v.optional(IdQuerySchema),
+    verified: v.optional(v.picklist(['0', '1'], 'invalid_request')),
+    rating_min: v.optional(
+      v.pipe(v.string(), v.regex(/^[0-5](\.\d)?$/, 'invalid_request'), v.transform(Number)),
+    ),
+    price_from: v.optional(MoneyQuerySchema),
+    price_to: v.optional(MoneyQuerySchema),
+    search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'search_too_long'))),
+    sort: v.optional(v.picklist(EXECUTOR_SORTS, 'invalid_request'), 'rating'),
+    page: PageQuerySchema,
+    perPage: perPageQuerySchema(MAX_PER_PAGE),
+    /** Where the next page starts (`meta.next_cursor` of the page before); a cursor of another sort is refused. */
+    cursor: CursorQuerySchema,
+  }),
+  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_invalid'), ['page']),
+)
 export const ExecutorCardSchema = v.object({
   id: v.number(),
   slug: v.string(),
@@ -402,7 +416,8 @@ export const ExecutorCardSchema = v.object({
 export type ExecutorCard = v.InferOutput<typeof ExecutorCardSchema>
 export const ExecutorsResponseSchema = v.object({
   collection: v.array(ExecutorCardSchema),
-  meta: ListMetaSchema,
+  /** `total` is counted up to 10,000 (endless scrolling needs no more). */
+  meta: KeysetListMetaSchema,
 })
 
 export const StatusResponseSchema = v.object({ status: v.boolean() })

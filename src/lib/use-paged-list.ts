@@ -1,16 +1,21 @@
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from './api-client.ts'
 
-/** One page of a list as a screen gets it: the rows, the total, and whether it is the device's saved copy. */
-export type ListPage<T> = { items: T[]; total: number; savedAt: number | null }
+/**
+ * One page of a list as a screen gets it: the rows, the total, whether it is the device's saved copy, and, for a
+ * list that pages by keyset, where the next page starts (`meta.next_cursor`; null: this was the last page).
+ */
+export type ListPage<T> = { items: T[]; total: number; savedAt: number | null; nextCursor?: string | null }
 
 type List<T> = {
   items: T[]
   /** Pages loaded so far. */
   pages: number
   total: number
-  /** A page came back short: there is nothing after it. */
+  /** A page came back short, or without a next cursor: there is nothing after it. */
   done: boolean
+  /** Where the next page starts, when the list pages by cursor. */
+  cursor: string | undefined
   status: 'loading' | 'ready' | 'failed' | 'loading-more' | 'more-failed'
   offline: boolean
   savedAt: number | null
@@ -20,20 +25,24 @@ const START: List<never> = {
   pages: 0,
   total: 0,
   done: false,
+  cursor: undefined,
   status: 'loading',
   offline: false,
   savedAt: null,
 }
 const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0
+const isLast = <T>(page: ListPage<T>, perPage: number) =>
+  page.nextCursor === undefined ? page.items.length < perPage : page.nextCursor === null
 
 /**
- * An endless list of `{ collection, meta }` pages: the first page, then one page more on each `loadMore`. A new
- * `key` (another search) starts again from the first page. A row already listed is not listed twice when rows
- * added meanwhile shift the pages. A saved copy (no network) is one page and has no "more".
+ * An endless list of `{ collection, meta }` pages: the first page, then one page more on each `loadMore`, asked
+ * after the cursor the page before gave when the list has one (else by number). A new `key` (another search)
+ * starts again from the first page. A row already listed is not listed twice when rows added or changed meanwhile
+ * shift the pages. A saved copy (no network) is one page and has no "more".
  */
 export function usePagedList<T extends { id: number }>(
   key: string,
-  loadPage: (page: number) => Promise<ListPage<T>>,
+  loadPage: (page: number, cursor: string | undefined) => Promise<ListPage<T>>,
   perPage: number,
 ) {
   const [state, setState] = useState<{ key: string; list: List<T>; attempt: number }>({
@@ -46,7 +55,7 @@ export function usePagedList<T extends { id: number }>(
 
   useEffect(() => {
     let live = true
-    loadPage(1)
+    loadPage(1, undefined)
       .then((page) => {
         if (!live) return
         setState({
@@ -56,7 +65,8 @@ export function usePagedList<T extends { id: number }>(
             items: page.items,
             pages: 1,
             total: page.total,
-            done: page.items.length < perPage,
+            done: isLast(page, perPage),
+            cursor: page.nextCursor ?? undefined,
             status: 'ready',
             offline: false,
             savedAt: page.savedAt,
@@ -74,13 +84,18 @@ export function usePagedList<T extends { id: number }>(
   }, [key, attempt])
 
   const { list } = current
-  const hasMore = list.pages > 0 && list.savedAt === null && !list.done && list.items.length < list.total
+  // A cursor says itself whether there is more; a total may be capped below the length of the list.
+  const hasMore =
+    list.pages > 0 &&
+    list.savedAt === null &&
+    !list.done &&
+    (list.cursor !== undefined || list.items.length < list.total)
 
   const loadMore = useCallback(() => {
     if (!hasMore || list.status === 'loading-more') return
     const next = list.pages + 1
     setState((previous) => ({ ...previous, list: { ...previous.list, status: 'loading-more' } }))
-    loadPage(next)
+    loadPage(next, list.cursor)
       .then((page) =>
         setState((previous) => {
           if (previous.key !== key) return previous
@@ -93,7 +108,8 @@ export function usePagedList<T extends { id: number }>(
               items: [...previous.list.items, ...fresh],
               pages: next,
               total: page.total,
-              done: page.items.length < perPage,
+              done: isLast(page, perPage),
+              cursor: page.nextCursor ?? undefined,
               status: 'ready',
             },
           }
@@ -108,7 +124,7 @@ export function usePagedList<T extends { id: number }>(
       )
     // loadPage follows the key.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.pages, list.status, hasMore, key, perPage])
+  }, [list.pages, list.status, list.cursor, hasMore, key, perPage])
 
   const retry = useCallback(
     () => setState((previous) => ({ key, list: START as List<T>, attempt: previous.attempt + 1 })),

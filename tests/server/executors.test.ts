@@ -120,7 +120,7 @@ describe('GET /executors', () => {
     const page = (
       await send(t, 'GET', `/executors?service=${ofFirst[0]!.id}&perPage=1`, null, undefined, 'en')
     ).json()
-    expect(page.meta).toEqual({ page: 1, perPage: 1, total: 2 })
+    expect(page.meta).toEqual({ page: 1, perPage: 1, total: 2, next_cursor: expect.any(String) })
     // The total is the same on the last page and past it.
     for (const [number, count] of [
       [2, 1],
@@ -129,7 +129,7 @@ describe('GET /executors', () => {
       const later = (
         await send(t, 'GET', `/executors?service=${ofFirst[0]!.id}&perPage=1&page=${number}`, null)
       ).json()
-      expect(later.meta).toEqual({ page: number, perPage: 1, total: 2 })
+      expect(later.meta).toEqual({ page: number, perPage: 1, total: 2, next_cursor: null })
       expect(later.collection).toHaveLength(count)
     }
     expect(page.collection[0]).toMatchObject({
@@ -211,7 +211,7 @@ describe('GET /profile/{id}/reviews', () => {
     await reviewed(me, 5, ofFirst[0]!.id)
     const page = await send(t, 'GET', `/profile/${me.id}/reviews?perPage=2`, null, undefined, 'en')
     const body = page.json()
-    expect(body.meta).toEqual({ page: 1, perPage: 2, total: 3 })
+    expect(body.meta).toEqual({ page: 1, perPage: 2, total: 3, next_cursor: expect.any(String) })
     expect(body.collection.map((r: { rating: number }) => r.rating)).toEqual([5, 2])
     expect(body.collection[0]).toMatchObject({
       author: 'Dilnoza R.',

@@ -21,7 +21,7 @@ describe('GET /profile/notification', () => {
   it('lists the caller’s notifications newest first, five by default, with the spec’s fields', async () => {
     const { me, orders } = await specialistWithOrders(7)
     const page = await bell(t, me, '')
-    expect(page.meta).toEqual({ page: 1, perPage: 5, total: 7, unread: 7 })
+    expect(page.meta).toEqual({ page: 1, perPage: 5, total: 7, unread: 7, next_cursor: expect.any(String) })
     expect(page.collection.map((n) => n.link)).toEqual(
       orders
         .slice(2)
@@ -43,7 +43,7 @@ describe('GET /profile/notification', () => {
   it('pages through the rest', async () => {
     const { me, orders } = await specialistWithOrders(7)
     const second = await bell(t, me, '?perPage=5&page=2')
-    expect(second.meta).toEqual({ page: 2, perPage: 5, total: 7, unread: 7 })
+    expect(second.meta).toEqual({ page: 2, perPage: 5, total: 7, unread: 7, next_cursor: null })
     expect(second.collection.map((n) => n.link)).toEqual([
       `/order/${orders[1]!.id}`,
       `/order/${orders[0]!.id}`,

@@ -22,7 +22,7 @@ export const notificationOf = (id: number, overrides: Partial<Notification> = {}
 /** GET /profile/notification's answer. */
 export const pageOf = (
   collection: Notification[],
-  meta: { page?: number; perPage?: number; total?: number; unread: number },
+  meta: { page?: number; perPage?: number; total?: number; unread: number; next_cursor?: string | null },
 ) => ({
   json: {
     collection,
@@ -31,6 +31,7 @@ export const pageOf = (
       perPage: meta.perPage ?? 5,
       total: meta.total ?? collection.length,
       unread: meta.unread,
+      next_cursor: meta.next_cursor ?? null,
     },
   },
 })

@@ -24,14 +24,19 @@ const ALL = Array.from({ length: 25 }, (_, index) =>
 
 function serverWith(all = ALL, unread = 4) {
   return stubApi({
+    // Pages by cursor as the server does: the cursor names the last one shown.
     [`GET ${NOTIFICATIONS}`]: ({ query }) => {
       const page = Number(query.get('page'))
       const perPage = Number(query.get('perPage'))
-      return pageOf(all.slice((page - 1) * perPage, page * perPage), {
+      const cursor = query.get('cursor')
+      const start = cursor ? all.findIndex((one) => one.id === Number(cursor)) + 1 : (page - 1) * perPage
+      const rows = all.slice(start, start + perPage)
+      return pageOf(rows, {
         page,
         perPage,
         total: all.length,
         unread,
+        next_cursor: start + perPage < all.length ? String(rows.at(-1)!.id) : null,
       })
     },
     [`PUT ${READ_ALL}`]: () => ({ json: { unread: 0 } }),
@@ -63,7 +68,8 @@ describe('/notifications', () => {
     expect(api.last('GET', NOTIFICATIONS)?.query.get('perPage')).toBe('20')
     await user.click(screen.getByRole('button', { name: 'Показать ещё уведомления' }))
     await waitFor(() => expect(listed()).toHaveLength(25))
-    expect(api.last('GET', NOTIFICATIONS)?.query.get('page')).toBe('2')
+    // The next page starts after the last one shown (id 81), whatever arrived meanwhile.
+    expect(api.last('GET', NOTIFICATIONS)?.query.get('cursor')).toBe('81')
     expect(screen.queryByRole('button', { name: 'Показать ещё уведомления' })).toBeNull()
   })
 

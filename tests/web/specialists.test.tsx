@@ -53,8 +53,13 @@ const card = (overrides: Partial<ExecutorCard> = {}): ExecutorCard => ({
   ...overrides,
 })
 
-const executorsPage = (collection: ExecutorCard[], total = collection.length, page = 1) => ({
-  json: { collection, meta: { page, perPage: 12, total } },
+const executorsPage = (
+  collection: ExecutorCard[],
+  total = collection.length,
+  page = 1,
+  next_cursor: string | null = null,
+) => ({
+  json: { collection, meta: { page, perPage: 12, total, next_cursor } },
 })
 
 const categories = {
@@ -210,27 +215,29 @@ describe('/executors', () => {
     expect(screen.getByText('Фильтры (2)')).toBeTruthy()
   })
 
-  it('loads the next page with the “show more” button and stops at the total', async () => {
+  it('loads the next page after the cursor the page before gave, and stops where the server says it ends', async () => {
     const user = userEvent.setup()
     const api = stubApi({
       [`GET ${V1}/executors`]: (call) => {
-        const page = Number(call.query.get('page'))
-        const count = page === 1 ? 12 : 3
+        const page = call.query.get('cursor') === 'after-first-page' ? 2 : 1
         return executorsPage(
-          Array.from({ length: count }, (_, index) =>
+          Array.from({ length: 12 }, (_, index) =>
             card({ id: page * 100 + index, slug: `s-${page}-${index}`, name: `Мастер ${page}-${index}` }),
           ),
-          15,
+          // More than it gives: a total that grew meanwhile (or was capped) does not make the list go on.
+          30,
           page,
+          page === 1 ? 'after-first-page' : null,
         )
       },
     })
     openApp('/executors')
     await screen.findByRole('article', { name: 'Мастер 1-11 Каримов' })
-    expect(screen.getByText('Найдено специалистов: 15')).toBeTruthy()
+    expect(screen.getByText('Найдено специалистов: 30')).toBeTruthy()
+    expect(api.last('GET', `${V1}/executors`)!.query.get('cursor')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Показать ещё специалистов' }))
-    expect(await screen.findByRole('article', { name: 'Мастер 2-2 Каримов' })).toBeTruthy()
-    expect(api.last('GET', `${V1}/executors`)!.query.get('page')).toBe('2')
+    expect(await screen.findByRole('article', { name: 'Мастер 2-11 Каримов' })).toBeTruthy()
+    expect(api.last('GET', `${V1}/executors`)!.query.get('cursor')).toBe('after-first-page')
     expect(screen.queryByRole('button', { name: 'Показать ещё специалистов' })).toBeNull()
   })
 
@@ -500,12 +507,12 @@ describe('/to-profile/{userId}', () => {
 })
 
 describe('/feedbacks/{userId}', () => {
-  const reviewsPage = (page: number, count: number, total: number) => ({
+  const reviewsPage = (page: number, count: number, total: number, next_cursor: string | null = null) => ({
     json: {
       collection: Array.from({ length: count }, (_, index) =>
         review({ id: page * 100 + index, author: `Автор ${page}-${index}` }),
       ),
-      meta: { page, perPage: 20, total },
+      meta: { page, perPage: 20, total, next_cursor },
       breakdown: { 1: 1, 2: 0, 3: 2, 4: 5, 5: 14 },
       rating: 4.4,
       reviews_count: total,
@@ -516,7 +523,7 @@ describe('/feedbacks/{userId}', () => {
     const user = userEvent.setup()
     const api = stubApi({
       [`GET ${V1}/profile/42/reviews`]: (call) =>
-        Number(call.query.get('page')) === 1 ? reviewsPage(1, 20, 22) : reviewsPage(2, 2, 22),
+        call.query.get('cursor') === 'after-20' ? reviewsPage(2, 2, 22) : reviewsPage(1, 20, 22, 'after-20'),
       [`GET ${V1}/myprofile/42`]: () => ({ json: publicProfile() }),
     })
     openApp('/feedbacks/42')
@@ -531,7 +538,7 @@ describe('/feedbacks/{userId}', () => {
     expect(screen.getByText('Автор 1-19')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Показать ещё отзывы' }))
     expect(await screen.findByText('Автор 2-1')).toBeTruthy()
-    expect(api.last('GET', `${V1}/profile/42/reviews`)!.query.get('page')).toBe('2')
+    expect(api.last('GET', `${V1}/profile/42/reviews`)!.query.get('cursor')).toBe('after-20')
     expect(screen.queryByRole('button', { name: 'Показать ещё отзывы' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Открыть профиль' }).getAttribute('href')).toBe(
       '/profile/bobur-karimov-42',

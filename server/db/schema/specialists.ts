@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   unique,
@@ -81,11 +82,42 @@ export const specialityServices = pgTable(
     priceFrom: bigint({ mode: 'number' }),
     priceTo: bigint({ mode: 'number' }),
     active: boolean().notNull().default(true),
+    /**
+     * Copies for the specialists list (kept by the triggers of migration 0010, never written by the app): whether
+     * the line is listed at all (it, its specialty and its user's `accepts_orders` on, the user not deleted), and
+     * its user's rating, reviews count and districts. A list of one service then walks one index in its order.
+     */
+    listed: boolean().notNull().default(false),
+    userRating: real().notNull().default(0),
+    userReviewsCount: integer().notNull().default(0),
+    userDistrictIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (table) => [
     unique('speciality_services_one').on(table.specialityId, table.serviceId),
     index('speciality_services_service').on(table.serviceId, table.userId),
     index('speciality_services_user').on(table.userId),
+    // The specialists of one service by rating, by reviews and by price (the keys of the list's cursor).
+    index('speciality_services_by_rating')
+      .on(table.serviceId, table.userRating.desc(), table.userReviewsCount.desc(), table.userId.desc())
+      .where(sql`${table.listed}`),
+    index('speciality_services_by_reviews')
+      .on(table.serviceId, table.userReviewsCount.desc(), table.userRating.desc(), table.userId.desc())
+      .where(sql`${table.listed}`),
+    // The capped total of one service in one district, counted from the index alone.
+    index('speciality_services_districts')
+      .on(table.serviceId, table.userDistrictIds)
+      .where(sql`${table.listed}`),
+    index('speciality_services_by_price')
+      .on(
+        table.serviceId,
+        sql`coalesce(${table.priceFrom}, ${table.priceTo}, 1000000000000000)`,
+        sql`(- ${table.userRating})`,
+        table.userId,
+      )
+      .where(sql`${table.listed}`),
     check(
       'speciality_services_price_range',
       sql`${table.priceFrom} is null or ${table.priceTo} is null or ${table.priceTo} >= ${table.priceFrom}`,

@@ -84,6 +84,10 @@ export const users = pgTable(
   },
   (table) => [
     index('users_district_ids').using('gin', table.districtIds),
+    // The specialists list without a service, best rated first: walked until a page of users with a matching line.
+    index('users_listed_by_rating')
+      .on(table.rating.desc(), table.reviewsCount.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null and ${table.acceptsOrders}`),
     check(
       'users_phone_format',
       sql`${table.phone} ~ '^998[0-9]{9}$' or (${table.deletedAt} is not null and ${table.phone} ~ '^deleted-[0-9]+$')`,

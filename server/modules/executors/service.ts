@@ -1,11 +1,13 @@
 import { foldForSearch } from '#contract/search-text.ts'
-import type { ExecutorCard } from '#contract/schemas/specialists.ts'
+import { EXECUTOR_SORTS, type ExecutorCard } from '#contract/schemas/specialists.ts'
+import { fieldError } from '#server/lib/app-error.ts'
+import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
 import { inLocale } from '#server/modules/specialities/service.ts'
 import { isOnline } from '#server/modules/users/present-profile.ts'
-import type { ExecutorFilters, ExecutorsRepository } from './repository.ts'
+import type { ExecutorFilters, ExecutorsCursor, ExecutorsRepository } from './repository.ts'
 
 type Query = {
   category?: number
@@ -19,6 +21,16 @@ type Query = {
   sort: ExecutorFilters['sort']
   page: number
   perPage: number
+  cursor?: string
+}
+
+const SORT_NAMES: readonly string[] = EXECUTOR_SORTS
+
+/** The cursor a page wrote, for the same sort only: another sort's keys mean something else. */
+function readCursor(cursor: string, sort: ExecutorFilters['sort']): ExecutorsCursor {
+  const [name, a, b, c] = decodeCursor(cursor, ['string', 'number', 'number', 'number'])
+  if (name !== sort || !SORT_NAMES.includes(name)) throw fieldError('cursor', 'cursor_invalid')
+  return { sort, keys: [a as number, b as number, c as number] }
 }
 
 /**
@@ -42,15 +54,18 @@ export function createExecutorsService(
         priceTo: query.price_to,
         folded: query.search ? foldForSearch(query.search) || undefined : undefined,
         sort: query.sort,
-        page: query.page,
         perPage: query.perPage,
       }
-      const { rows, total } = await repo.list(filters)
+      const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort)
+      const offset = after ? 0 : (query.page - 1) * query.perPage
+      const page = await repo.list(filters, after, offset)
+      const { rows, total, next } = page
       const [lines, names] = await Promise.all([
-        repo.linesOf(
-          rows.map((row) => row.id),
-          filters,
-        ),
+        page.lines ??
+          repo.linesOf(
+            rows.map((row) => row.id),
+            filters,
+          ),
         districts.byIds([...new Set(rows.flatMap((row) => row.districtIds))]),
       ])
       const districtName = new Map(names.map((district) => [district.id, inLocale(district.name, locale)]))
@@ -77,7 +92,8 @@ export function createExecutorsService(
             active: line.active,
           })),
       }))
-      return { collection, meta: { page: query.page, perPage: query.perPage, total } }
+      const next_cursor = next ? encodeCursor([next.sort, ...next.keys]) : null
+      return { collection, meta: { page: query.page, perPage: query.perPage, total, next_cursor } }
     },
   }
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '#server/db/client.ts'
 import { notifications, notificationSettings } from '#server/db/schema/notifications.ts'
 import { users } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
+import { COUNT_LIMIT } from '#server/modules/orders/repository.ts'
 import {
   NEW_ORDER_ROW_COLUMNS,
   newOrderNotificationRows,
@@ -64,6 +65,15 @@ export function createNotificationsRepository(db: Database) {
       .where(sql`${notifications.id} = any(${intArray(ids)})`)
   }
 
+  /** Exact, and cheap however many a person has read: `notifications_user_unread` holds only the unread ones. */
+  const unreadCount = async (userId: number) => {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    return row?.count ?? 0
+  }
+
   return {
     /** One statement for every matching specialist, however many (matching.ts). */
     async insertForMatchingSpecialists(order: MatchedOrder, draft: NotificationDraft) {
@@ -113,29 +123,37 @@ export function createNotificationsRepository(db: Database) {
 
     byIds,
 
-    async page(userId: number, page: number, perPage: number) {
-      const [rows, [counts]] = await Promise.all([
+    /**
+     * One page, newest first, after the notification `afterId` (the last one shown) or at `offset` for the first
+     * numbered pages, one more than asked to tell whether there is a next page; `notifications_user_newest` serves
+     * it. `total` stops at COUNT_LIMIT; `unread` is counted over the partial index of unread ones only.
+     */
+    async page(userId: number, perPage: number, at: { afterId: number } | { offset: number }) {
+      const [rows, [total], unread] = await Promise.all([
         db
           .select(presentable)
           .from(notifications)
           .leftJoin(actor, eq(actor.id, notifications.actorId))
-          .where(eq(notifications.userId, userId))
+          .where(
+            and(
+              eq(notifications.userId, userId),
+              'afterId' in at ? lt(notifications.id, at.afterId) : undefined,
+            ),
+          )
           .orderBy(desc(notifications.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db
-          .select({
-            total: sql<number>`count(*)::int`,
-            unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
-          })
-          .from(notifications)
-          .where(eq(notifications.userId, userId)),
+          .limit(perPage + 1)
+          .offset('offset' in at ? at.offset : 0),
+        db.select({ count: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(notifications)
+            .where(eq(notifications.userId, userId))
+            .limit(COUNT_LIMIT)
+            .as('counted'),
+        ),
+        unreadCount(userId),
       ])
-      return {
-        rows: rows as PresentableNotification[],
-        total: counts?.total ?? 0,
-        unread: counts?.unread ?? 0,
-      }
+      return { rows: rows as PresentableNotification[], total: total?.count ?? 0, unread }
     },
 
     /** Marks one of `userId`'s notifications read; undefined when they have none of that id. */
@@ -157,13 +175,7 @@ export function createNotificationsRepository(db: Database) {
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     },
 
-    async unreadCount(userId: number) {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(notifications)
-        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-      return row?.count ?? 0
-    },
+    unreadCount,
 
     async settingsOf(userId: number): Promise<StoredSettings | undefined> {
       const [row] = await db

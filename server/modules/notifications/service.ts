@@ -6,6 +6,7 @@ import type {
 import type { UserRow } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { RealtimeHub } from './ports.ts'
 import { presentNotification } from './present.ts'
@@ -29,11 +30,23 @@ export function createNotificationsService({ repo, realtime, clock, runSmsFallba
   }
 
   return {
-    async list(caller: UserRow, query: { page: number; perPage: number }, locale: Locale) {
-      const { rows, total, unread } = await repo.page(caller.id, query.page, query.perPage)
+    async list(caller: UserRow, query: { page: number; perPage: number; cursor?: string }, locale: Locale) {
+      const { perPage } = query
+      const at =
+        query.cursor === undefined
+          ? { offset: (query.page - 1) * perPage }
+          : { afterId: decodeCursor(query.cursor, ['number'])[0] as number }
+      const { rows, total, unread } = await repo.page(caller.id, perPage, at)
+      const last = rows.length > perPage ? rows[perPage - 1] : undefined
       return {
-        collection: rows.map((row) => presentNotification(row, locale)),
-        meta: { page: query.page, perPage: query.perPage, total, unread },
+        collection: rows.slice(0, perPage).map((row) => presentNotification(row, locale)),
+        meta: {
+          page: query.page,
+          perPage,
+          total,
+          unread,
+          next_cursor: last ? encodeCursor([last.id]) : null,
+        },
       }
     },
 

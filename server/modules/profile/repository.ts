@@ -87,8 +87,21 @@ export function createProfileRepository(db: Database) {
       return { views, sent, chosen, completed, reviewed }
     },
 
-    /** Reviews of a user's work, newest first, with their author's name and the service. */
-    async reviewsOf(userId: number, page: number, perPage: number) {
+    /**
+     * Reviews of a user's work, newest first, with their author's name and the service: after `after` (the
+     * `createdAt` and id of the last one shown) or at `offset` for the first numbered pages, one more than asked to
+     * tell whether there is a next page. `reviews_executor_created` serves both; `cursorAt` keeps the microseconds
+     * a JavaScript date would lose, so a row written in the same millisecond is not skipped.
+     */
+    async reviewsOf(
+      userId: number,
+      perPage: number,
+      at: { after: { createdAt: string; id: number } } | { offset: number },
+    ) {
+      const after =
+        'after' in at
+          ? sql`(${reviews.createdAt}, ${reviews.id}) < (${at.after.createdAt}::timestamptz, ${at.after.id}::int)`
+          : undefined
       return db
         .select({
           id: reviews.id,
@@ -96,6 +109,7 @@ export function createProfileRepository(db: Database) {
           rating: reviews.rating,
           comment: reviews.comment,
           createdAt: reviews.createdAt,
+          cursorAt: sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
           authorName: users.name,
           authorSurname: users.surname,
           serviceId: services.id,
@@ -104,10 +118,10 @@ export function createProfileRepository(db: Database) {
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.customerId))
         .leftJoin(services, eq(services.id, reviews.serviceId))
-        .where(eq(reviews.executorId, userId))
+        .where(and(eq(reviews.executorId, userId), after))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage)
+        .limit(perPage + 1)
+        .offset('offset' in at ? at.offset : 0)
     },
 
     /** How many reviews gave each number of stars. */

@@ -28,7 +28,7 @@ export async function profileRoutes(app: FastifyInstance, { profile }: { profile
     profile.publicProfile(params.slug, await optionalCaller(app, request), request.locale),
   )
   contractRoute(app, endpoints.userReviews, ({ params, query, request }) =>
-    profile.reviews(params.id, query.page, query.perPage, request.locale),
+    profile.reviews(params.id, query, request.locale),
   )
 
   // A shared profile link shows a card in Telegram and search results: its page comes with its own head, since

@@ -13,6 +13,7 @@ import type { UserRow } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { reencodeAvatar } from '#server/lib/images.ts'
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
 import type { SessionsRepository } from '#server/modules/auth/repository.ts'
@@ -92,13 +93,30 @@ function changesOf(body: UpdateProfileBody): ProfileChanges {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
 }
 
+/** A reviews cursor: the newest-first keys of the last review shown. */
+function readReviewsCursor(cursor: string) {
+  const [createdAt, id] = decodeCursor(cursor, ['date', 'number'])
+  return { createdAt: createdAt as string, id: id as number }
+}
+
 /** The caller's own profile and account, and what everyone sees of a specialist. */
 export function createProfileService(deps: Deps) {
   const { profiles, users, sessions, specialities, portfolio, districts, storage, clock, sessionCache } = deps
 
-  async function reviewsPage(userId: number, page: number, perPage: number, locale: Locale) {
-    const rows = await profiles.reviewsOf(userId, page, perPage)
-    return rows.map((row): UserReview => ({
+  /** A page of reviews after the cursor a page before wrote, or by number; with where the next one starts. */
+  async function reviewsPage(
+    userId: number,
+    at: { page: number; perPage: number; cursor?: string },
+    locale: Locale,
+  ) {
+    const { perPage } = at
+    const rows = await profiles.reviewsOf(
+      userId,
+      perPage,
+      at.cursor === undefined ? { offset: (at.page - 1) * perPage } : { after: readReviewsCursor(at.cursor) },
+    )
+    const last = rows.length > perPage ? rows[perPage - 1] : undefined
+    const collection = rows.slice(0, perPage).map((row): UserReview => ({
       id: row.id,
       order_id: row.orderId,
       rating: row.rating,
@@ -110,6 +128,7 @@ export function createProfileService(deps: Deps) {
           ? { id: row.serviceId, name: inLocale(row.serviceName, locale) }
           : null,
     }))
+    return { collection, nextCursor: last ? encodeCursor([last.cursorAt, last.id]) : null }
   }
 
   async function assertPassword(user: UserRow, password: string, field: string) {
@@ -234,7 +253,7 @@ export function createProfileService(deps: Deps) {
         specialities.ofUser(user.id, !owner),
         portfolio.list('documents', user.id, 1, DOCUMENTS_MAX),
         portfolio.list('works', user.id, 1, WORKS_MAX),
-        reviewsPage(user.id, 1, LATEST_REVIEWS, locale),
+        reviewsPage(user.id, { page: 1, perPage: LATEST_REVIEWS }, locale).then((page) => page.collection),
         districts.byIds(user.districtIds),
         owner ? undefined : profiles.countView(user.id, tashkentDay(now)),
       ])
@@ -298,16 +317,17 @@ export function createProfileService(deps: Deps) {
       }
     },
 
-    async reviews(userId: number, page: number, perPage: number, locale: Locale) {
+    async reviews(userId: number, query: { page: number; perPage: number; cursor?: string }, locale: Locale) {
       const user = await profiles.findLive(userId)
       if (!user) throw notFound()
-      const [collection, breakdown] = await Promise.all([
-        reviewsPage(userId, page, perPage, locale),
+      const [{ collection, nextCursor }, breakdown] = await Promise.all([
+        reviewsPage(userId, query, locale),
         profiles.ratingBreakdown(userId),
       ])
       return {
         collection,
-        meta: { page, perPage, total: user.reviewsCount },
+        // The reviews count is the maintained counter on the user, not a count per request.
+        meta: { page: query.page, perPage: query.perPage, total: user.reviewsCount, next_cursor: nextCursor },
         breakdown,
         rating: user.rating,
         reviews_count: user.reviewsCount,

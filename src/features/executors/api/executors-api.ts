@@ -5,9 +5,12 @@ import { savedCall } from '#src/lib/saved-call.ts'
 import type { ExecutorsQuery } from '../executors-query.ts'
 
 export const executorsApi = {
-  /** A page of the list; the first one is kept on the device, so a search opened before opens offline too. */
+  /**
+   * A page of the list, after `query.cursor` when it has one; the first one is kept on the device, so a search
+   * opened before opens offline too.
+   */
   page: (query: ExecutorsQuery) =>
-    query.page === '1'
+    query.page === '1' && query.cursor === undefined
       ? savedCall(
           `executors:${new URLSearchParams(query as Record<string, string>).toString()}`,
           () => api.call(endpoints.executors, { query }),

@@ -33,12 +33,16 @@ export function ExecutorsScreen() {
   const key = JSON.stringify(search)
   const list = usePagedList<Card>(
     key,
-    async (page) => {
-      const answer = await executorsApi.page(executorsQueryOf(search, page, PER_PAGE))
+    async (page, cursor) => {
+      const answer = await executorsApi.page({
+        ...executorsQueryOf(search, page, PER_PAGE),
+        ...(cursor !== undefined && { cursor }),
+      })
       return {
         items: answer.data.collection,
         total: answer.data.meta.total,
         savedAt: answer.saved ? answer.savedAt : null,
+        nextCursor: answer.data.meta.next_cursor,
       }
     },
     PER_PAGE,

@@ -37,14 +37,15 @@ export function FeedbacksScreen({ userId }: { userId: number }) {
   }, [userId])
   const list = usePagedList<UserReview>(
     String(userId),
-    async (page) => {
-      const answer = await reviewsApi.page(userId, page, PER_PAGE)
+    async (page, cursor) => {
+      const answer = await reviewsApi.page(userId, page, PER_PAGE, cursor)
       const { breakdown, rating, reviews_count } = answer.data
       setSummary({ breakdown, rating, count: reviews_count })
       return {
         items: answer.data.collection,
         total: answer.data.meta.total,
         savedAt: answer.saved ? answer.savedAt : null,
+        nextCursor: answer.data.meta.next_cursor,
       }
     },
     PER_PAGE,

@@ -30,13 +30,14 @@ export function NotificationsScreen({ intro }: { intro?: ReactNode }) {
 
   const list = usePagedList<Notification>(
     `notifications:${userId}`,
-    async (page) => {
-      const answer = await notificationsApi.page(userId, page, PER_PAGE)
+    async (page, cursor) => {
+      const answer = await notificationsApi.page(userId, page, PER_PAGE, cursor)
       if (!answer.saved) useNotifications.getState().setUnread(answer.data.meta.unread)
       return {
         items: answer.data.collection,
         total: answer.data.meta.total,
         savedAt: answer.saved ? answer.savedAt : null,
+        nextCursor: answer.data.meta.next_cursor,
       }
     },
     PER_PAGE,
