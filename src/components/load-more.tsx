@@ -33,3 +33,37 @@ export function LoadMore({
     </div>
   )
 }
+
+/**
+ * The end of a list of src/lib/use-paged-list.ts: why the next page failed (`failed` says it, with or without a
+ * network), then the way to the next page while there is one.
+ */
+export function PagedListEnd({
+  list,
+  failed,
+  problemClassName,
+  label,
+}: {
+  list: { status: string; hasMore: boolean; loadMore: () => void }
+  failed: ReactNode
+  problemClassName: string
+  label: ReactNode
+}) {
+  return (
+    <>
+      {list.status === 'more-failed' && (
+        <p role="alert" className={problemClassName}>
+          {failed}
+        </p>
+      )}
+      {list.hasMore && (
+        <LoadMore
+          loading={list.status === 'loading-more'}
+          ready={list.status === 'ready'}
+          onMore={list.loadMore}
+          label={label}
+        />
+      )}
+    </>
+  )
+}

@@ -25,7 +25,7 @@ const presentable = {
   orderId: notifications.orderId,
   readAt: notifications.readAt,
   createdAt: notifications.createdAt,
-  // A deleted account keeps its row with a placeholder name; the text then says "someone".
+  // A deleted account's row stays, anonymised: its name is not shown and the text says "someone".
   actorName: sql<string | null>`case when ${actor.deletedAt} is null then ${actor.name} end`,
   actorAvatar: sql<string | null>`coalesce(${actor.avatarThumb}, ${actor.avatar})`,
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import type { ExecutorCard as Card } from '#contract/schemas/specialists.ts'
-import { LoadMore } from '#src/components/load-more.tsx'
+import { PagedListEnd } from '#src/components/load-more.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
@@ -100,23 +100,18 @@ export function ExecutorsScreen() {
               </ul>
             </>
           )}
-          {list.status === 'more-failed' && (
-            <p role="alert" className="specialists-problem">
-              {list.offline ? (
+          <PagedListEnd
+            list={list}
+            problemClassName="specialists-problem"
+            failed={
+              list.offline ? (
                 <Trans>No internet connection: the next specialists could not be loaded.</Trans>
               ) : (
                 <Trans>The next specialists could not be loaded.</Trans>
-              )}
-            </p>
-          )}
-          {list.hasMore && (
-            <LoadMore
-              loading={list.status === 'loading-more'}
-              ready={list.status === 'ready'}
-              onMore={list.loadMore}
-              label={<Trans>Show more specialists</Trans>}
-            />
-          )}
+              )
+            }
+            label={<Trans>Show more specialists</Trans>}
+          />
         </section>
       )}
     </ScreenLayout>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { UserReview } from '#contract/schemas/specialists.ts'
-import { LoadMore } from '#src/components/load-more.tsx'
+import { PagedListEnd } from '#src/components/load-more.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { RatingSummary, ReviewItem } from '#src/features/specialist-words/words.tsx'
@@ -103,19 +103,12 @@ export function FeedbacksScreen({ userId }: { userId: number }) {
                 ))}
               </ul>
             )}
-            {list.status === 'more-failed' && (
-              <p role="alert" className="specialists-problem">
-                <Trans>The next reviews could not be loaded.</Trans>
-              </p>
-            )}
-            {list.hasMore && (
-              <LoadMore
-                loading={list.status === 'loading-more'}
-                ready={list.status === 'ready'}
-                onMore={list.loadMore}
-                label={<Trans>Show more reviews</Trans>}
-              />
-            )}
+            <PagedListEnd
+              list={list}
+              problemClassName="specialists-problem"
+              failed={<Trans>The next reviews could not be loaded.</Trans>}
+              label={<Trans>Show more reviews</Trans>}
+            />
           </section>
         </>
       )}

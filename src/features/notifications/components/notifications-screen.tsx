@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CheckCheck } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import type { Notification } from '#contract/schemas/notifications.ts'
-import { LoadMore } from '#src/components/load-more.tsx'
+import { PagedListEnd } from '#src/components/load-more.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
@@ -138,23 +138,18 @@ export function NotificationsScreen({ intro }: { intro?: ReactNode }) {
               ))}
             </ul>
           )}
-          {list.status === 'more-failed' && (
-            <p role="alert" className="notifications__problem">
-              {list.offline ? (
+          <PagedListEnd
+            list={list}
+            problemClassName="notifications__problem"
+            failed={
+              list.offline ? (
                 <Trans>No internet connection: the next notifications could not be loaded.</Trans>
               ) : (
                 <Trans>The next notifications could not be loaded.</Trans>
-              )}
-            </p>
-          )}
-          {list.hasMore && (
-            <LoadMore
-              loading={list.status === 'loading-more'}
-              ready={list.status === 'ready'}
-              onMore={list.loadMore}
-              label={<Trans>Show more notifications</Trans>}
-            />
-          )}
+              )
+            }
+            label={<Trans>Show more notifications</Trans>}
+          />
         </section>
       )}
     </ScreenLayout>
