@@ -1,4 +1,5 @@
 import { authEndpoints } from './auth-endpoints.ts'
+import { chatEndpoints } from './chat-endpoints.ts'
 import { coreEndpoints } from './core-endpoints.ts'
 import { notificationEndpoints } from './notification-endpoints.ts'
 import { orderEndpoints } from './order-endpoints.ts'
@@ -16,4 +17,5 @@ export const endpoints = {
   ...orderEndpoints,
   ...profileEndpoints,
   ...notificationEndpoints,
+  ...chatEndpoints,
 } as const

@@ -123,6 +123,17 @@ export const ERROR_CODES = [
   'district_invalid',
   'push_subscription_invalid',
   'cursor_invalid',
+  // chat (docs/decisions/014-chat.md)
+  'client_id_invalid',
+  'message_empty',
+  'message_too_long',
+  'chat_blocked',
+  'chat_not_allowed',
+  'cannot_chat_with_yourself',
+  'chat_rate_limited',
+  'report_reason_required',
+  'already_reported',
+  'cannot_report_own_message',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { IdValueSchema } from './schemas/bounds.ts'
+import { ChatMessageSchema, hasContent, SendMessageEntries } from './schemas/chats.ts'
 import { NotificationSchema } from './schemas/notifications.ts'
 
 /**
@@ -31,14 +33,99 @@ export type NotifPayload = v.InferOutput<typeof NotifPayloadSchema>
 export const UnreadPayloadSchema = v.object({ unread: v.number() })
 export type UnreadPayload = v.InferOutput<typeof UnreadPayloadSchema>
 
-export const CLIENT_EVENTS = { connectUser: 'connect_user' } as const
-export const SERVER_EVENTS = { notif: 'notif', unread: 'notif_unread' } as const
+/*
+ * Chat (docs/decisions/014-chat.md). The chat travels on the same connection, in the same `notif_{id}` room: every
+ * event of a conversation goes to both people's rooms, after the server checked that the sender is one of them.
+ * The web app connects with the spec's chat settings (CHAT_CONNECTION); the server accepts websocket too.
+ */
+
+/** Spec section 7: polling only; reconnect after 1 s growing to 5 s, ±50 %; a connection attempt times out at 20 s. */
+export const CHAT_CONNECTION = {
+  transports: ['polling'],
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  randomizationFactor: 0.5,
+  timeout: 20000,
+} as const
+
+/** Client → server: send a message (the same as `POST /chats/{id}/messages`); the ack answers it. */
+export const ChatSendPayloadSchema = v.pipe(
+  v.object({ chat_id: IdValueSchema, ...SendMessageEntries }),
+  hasContent(),
+)
+export type ChatSendPayload = v.InferInput<typeof ChatSendPayloadSchema>
+/** The answer to a socket send: the stored message, or an error in the reader's language (as HTTP would give). */
+export const ChatSendAckSchema = v.variant('ok', [
+  v.object({ ok: v.literal(true), message: ChatMessageSchema }),
+  v.object({
+    ok: v.literal(false),
+    error: v.object({ code: v.string(), message: v.string(), retry_after: v.optional(v.number()) }),
+  }),
+])
+export type ChatSendAck = v.InferOutput<typeof ChatSendAckSchema>
+
+/** Client → server: "I am typing in this conversation" (at most every few seconds; never stored). */
+export const ChatTypingPayloadSchema = v.object({ chat_id: IdValueSchema })
+export type ChatTypingPayload = v.InferOutput<typeof ChatTypingPayloadSchema>
+/** Client → server: read (or, on arrival, received) up to this message. */
+export const ChatMarkPayloadSchema = v.object({ chat_id: IdValueSchema, message_id: IdValueSchema })
+export type ChatMarkPayload = v.InferOutput<typeof ChatMarkPayloadSchema>
+
+/**
+ * Server → client: a new message. To the recipient `unread` is their count for this conversation and `total`
+ * over all; to the sender's own devices both are null.
+ */
+export const ChatMessageEventSchema = v.object({
+  chat_id: v.number(),
+  message: ChatMessageSchema,
+  unread: v.nullable(v.number()),
+  total: v.nullable(v.number()),
+})
+export type ChatMessageEvent = v.InferOutput<typeof ChatMessageEventSchema>
+/** Server → client: the other person is typing. */
+export const ChatTypingEventSchema = v.object({ chat_id: v.number(), user_id: v.nullable(v.number()) })
+export type ChatTypingEvent = v.InferOutput<typeof ChatTypingEventSchema>
+/**
+ * Server → client: someone's read or received mark moved. To the other person it moves their sent messages'
+ * marks; to the reader's own devices `unread` and `total` say what is left.
+ */
+export const ChatMarkEventSchema = v.object({
+  chat_id: v.number(),
+  /** The reader; null for the support team. */
+  user_id: v.nullable(v.number()),
+  delivered_up_to: v.number(),
+  read_up_to: v.number(),
+  unread: v.nullable(v.number()),
+  total: v.nullable(v.number()),
+})
+export type ChatMarkEvent = v.InferOutput<typeof ChatMarkEventSchema>
+export const CLIENT_EVENTS = {
+  connectUser: 'connect_user',
+  chatMessage: 'chat:message',
+  chatTyping: 'chat:typing',
+  chatRead: 'chat:read',
+  chatDelivered: 'chat:delivered',
+} as const
+export const SERVER_EVENTS = {
+  notif: 'notif',
+  unread: 'notif_unread',
+  chatMessage: 'chat:message',
+  chatTyping: 'chat:typing',
+  chatRead: 'chat:read',
+} as const
 
 /** For socket.io's typed `Server` and `Socket`. */
 export type ServerToClientEvents = {
   notif: (payload: NotifPayload) => void
   notif_unread: (payload: UnreadPayload) => void
+  'chat:message': (payload: ChatMessageEvent) => void
+  'chat:typing': (payload: ChatTypingEvent) => void
+  'chat:read': (payload: ChatMarkEvent) => void
 }
 export type ClientToServerEvents = {
   connect_user: (payload: ConnectUserPayload, ack?: (answer: ConnectUserAck) => void) => void
+  'chat:message': (payload: ChatSendPayload, ack: (answer: ChatSendAck) => void) => void
+  'chat:typing': (payload: ChatTypingPayload) => void
+  'chat:read': (payload: ChatMarkPayload) => void
+  'chat:delivered': (payload: ChatMarkPayload) => void
 }

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '#contract/errors.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '#contract/schemas/auth.ts'
 import { MAX_PAGE } from '#contract/schemas/bounds.ts'
+import { CHAT_TEXT_MAX } from '#contract/schemas/chats.ts'
 import { CALENDAR_RANGE_DAYS_MAX, FILES_PER_ITEM_MAX, TITLE_MAX } from '#contract/schemas/specialists.ts'
 import { SEARCH_MAX, SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
 import {
@@ -626,6 +627,66 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Рўйхат ўзгарди, уни биринчи саҳифадан қайта очинг',
     en: 'The list has changed, open it again from the first page',
   },
+  client_id_invalid: {
+    ru: 'Сообщение не удалось отправить, обновите страницу',
+    oz: "Xabarni yuborib bo'lmadi, sahifani yangilang",
+    uz: 'Хабарни юбориб бўлмади, саҳифани янгиланг',
+    en: 'The message could not be sent, reload the page',
+  },
+  message_empty: {
+    ru: 'Напишите сообщение',
+    oz: 'Xabar yozing',
+    uz: 'Хабар ёзинг',
+    en: 'Write a message',
+  },
+  message_too_long: {
+    ru: 'Сообщение длиннее {n} символов, сократите его',
+    oz: 'Xabar {n} belgidan uzun, uni qisqartiring',
+    uz: 'Хабар {n} белгидан узун, уни қисқартиринг',
+    en: 'The message is longer than {n} characters, shorten it',
+  },
+  chat_blocked: {
+    ru: 'Переписка заблокирована: сообщения не отправляются',
+    oz: 'Yozishma bloklangan: xabarlar yuborilmaydi',
+    uz: 'Ёзишма блокланган: хабарлар юборилмайди',
+    en: 'This conversation is blocked: messages cannot be sent',
+  },
+  chat_not_allowed: {
+    ru: 'Написать по этому заказу могут только заказчик и откликнувшиеся исполнители',
+    oz: "Bu buyurtma bo'yicha faqat buyurtmachi va javob bergan ijrochilar yoza oladi",
+    uz: 'Бу буюртма бўйича фақат буюртмачи ва жавоб берган ижрочилар ёза олади',
+    en: 'Only the customer and the specialists who replied can write about this order',
+  },
+  cannot_chat_with_yourself: {
+    ru: 'Нельзя написать самому себе',
+    oz: "O'zingizga yozib bo'lmaydi",
+    uz: 'Ўзингизга ёзиб бўлмайди',
+    en: 'You cannot write to yourself',
+  },
+  chat_rate_limited: {
+    ru: 'Слишком много сообщений подряд. Подождите {n} с и отправьте снова',
+    oz: "Ketma-ket juda ko'p xabar. {n} soniya kuting va qayta yuboring",
+    uz: 'Кетма-кет жуда кўп хабар. {n} сония кутинг ва қайта юборинг',
+    en: 'Too many messages in a row. Wait {n} s and send again',
+  },
+  report_reason_required: {
+    ru: 'Выберите причину жалобы',
+    oz: 'Shikoyat sababini tanlang',
+    uz: 'Шикоят сабабини танланг',
+    en: 'Choose why you are reporting it',
+  },
+  already_reported: {
+    ru: 'Вы уже пожаловались на это сообщение',
+    oz: 'Siz bu xabar ustidan allaqachon shikoyat qilgansiz',
+    uz: 'Сиз бу хабар устидан аллақачон шикоят қилгансиз',
+    en: 'You have already reported this message',
+  },
+  cannot_report_own_message: {
+    ru: 'Нельзя пожаловаться на своё сообщение',
+    oz: "O'z xabaringiz ustidan shikoyat qilib bo'lmaydi",
+    uz: 'Ўз хабарингиз устидан шикоят қилиб бўлмайди',
+    en: 'You cannot report your own message',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */
@@ -716,4 +777,5 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   title_max: TITLE_MAX,
   too_many_files: FILES_PER_ITEM_MAX,
   calendar_range_invalid: CALENDAR_RANGE_DAYS_MAX,
+  message_too_long: CHAT_TEXT_MAX,
 }

@@ -79,6 +79,13 @@ export const users = pgTable(
     locale: text({ enum: ['ru', 'oz', 'uz', 'en'] })
       .notNull()
       .default('ru'),
+    /**
+     * `support`: a member of the support team, who answers support chats. Given only by `npm run support-staff`
+     * (docs/operations.md), never through the API.
+     */
+    role: text({ enum: ['user', 'support'] })
+      .notNull()
+      .default('user'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
