@@ -12,6 +12,8 @@ import { NotificationSchema } from './schemas/notifications.ts'
 export const SOCKET_PATH = '/socket.io/'
 
 export const notifRoom = (userId: number) => `notif_${userId}`
+/** Support staff's sockets also join this room: the support team's conversations reach every member. */
+export const SUPPORT_TEAM_ROOM = 'support_team'
 
 /** Client → server: join my notification room; `locale` is the language notifications are written in. */
 export const ConnectUserPayloadSchema = v.object({

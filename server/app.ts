@@ -24,6 +24,10 @@ import { createCatalogueService } from '#server/modules/catalogue/service.ts'
 import { createContentRepository } from '#server/modules/content/repository.ts'
 import { contentRoutes } from '#server/modules/content/routes.ts'
 import { devRoutes } from '#server/modules/dev/routes.ts'
+import { createChatsRepository } from '#server/modules/chats/repository.ts'
+import { chatRoutes } from '#server/modules/chats/routes.ts'
+import { createChatsService } from '#server/modules/chats/service.ts'
+import { chatSocketEvents } from '#server/modules/chats/socket-events.ts'
 import { createOrdersRepository } from '#server/modules/orders/repository.ts'
 import { orderRoutes } from '#server/modules/orders/routes.ts'
 import { createOrdersService } from '#server/modules/orders/service.ts'
@@ -283,10 +287,47 @@ export async function buildApp({
     repository: ordersRepository,
     storage,
   })
+
+  // Chat: conversations over HTTP and the socket; a reply or a direct order opens one; an unread message becomes a
+  // notification through the notifier.
+  const chats = createChatsService({
+    repo: createChatsRepository(db),
+    ports: {
+      order: (id) => ordersRepository.find(id),
+      replyOf: (orderId, executorId) => ordersRepository.replyOf(orderId, executorId),
+      personExists: async (id) => {
+        const user = await users.findById(id)
+        return user !== undefined && user.deletedAt === null
+      },
+      savePhoto: (folder, bytes) => storage.save(folder, bytes, 'webp'),
+      unreadMessage: (event) => events.publish({ type: 'chat.unread', ...event }),
+      conversationRead: (userId, chatId) =>
+        void notifications
+          .conversationRead(userId, chatId)
+          .catch((error: unknown) => app.log.error({ err: error }, 'reading chat notifications failed')),
+    },
+    hub: realtime.chatHub,
+    clock,
+    limits: {
+      perMinute: config.CHAT_MESSAGES_PER_MINUTE,
+      notifyAfterMs: config.CHAT_NOTIFY_AFTER_S * 1000,
+    },
+    onError: (error) => app.log.error({ err: error }, 'chat delivery failed'),
+  })
+  app.addHook('onClose', async () => chats.close())
+  events.subscribe(async (event) => {
+    if (event.type === 'order.replied') await chats.openForReply(event.order, event.executorId)
+    if (event.type === 'order.published' && event.order.isDirect) await chats.openForDirectOrder(event.order)
+  })
+  await app.register(chatRoutes, { chats })
+  realtime.setHooks({
+    onSocket: chatSocketEvents(chats, (error) => app.log.error({ err: error }, 'chat socket event failed')),
+  })
+
   if (devSms) await app.register(devRoutes, { devSms })
 
   return Object.assign(app, {
-    services: { sms, auth, push, realtime, notifications, events, sessionCache, orderViews },
+    services: { sms, auth, push, realtime, notifications, events, sessionCache, orderViews, chats },
   })
 }
 

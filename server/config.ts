@@ -87,6 +87,10 @@ const EnvSchema = v.pipe(
     ),
     SMS_FALLBACK_MINUTES: v.optional(int(1, 7 * 24 * 60), '15'),
     SMS_FALLBACK_PER_DAY: v.optional(int(0, 100), '3'),
+    /** Chat messages one person may send in a minute (docs/decisions/014-chat.md). */
+    CHAT_MESSAGES_PER_MINUTE: v.optional(int(1, 1000), '30'),
+    /** How long a chat message may stay unread before it becomes a notification (bell and push). */
+    CHAT_NOTIFY_AFTER_S: v.optional(int(0, 3600), '10'),
   }),
   v.forward(
     v.check(

@@ -173,7 +173,7 @@ export const MessagesResponseSchema = v.object({
 })
 
 const MessageTextSchema = v.pipe(
-  v.string('text_required'),
+  v.string('message_empty'),
   v.trim(),
   v.maxLength(CHAT_TEXT_MAX, 'message_too_long'),
 )

@@ -17,6 +17,8 @@ export type DomainEvent =
       actorId: number
     }
   | { type: 'order.reviewed'; order: OrderRow; executorId: number; rating: number }
+  /** A chat message stayed unread for a while (server/modules/chats). */
+  | { type: 'chat.unread'; chatId: number; recipientId: number; senderId: number }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

@@ -21,8 +21,10 @@ type Plan = {
   kind: NotificationKind
   to: Recipient | null
   actorId: number
-  order: OrderRow
+  order?: OrderRow
   rating?: number
+  /** Where it opens, when not the order's page. */
+  link?: string
 }
 
 const CHANGE_KINDS = {
@@ -34,6 +36,13 @@ const CHANGE_KINDS = {
 } as const satisfies Record<string, NotificationKind>
 
 function planOf(event: DomainEvent): Plan | undefined {
+  if (event.type === 'chat.unread')
+    return {
+      kind: 'chat_message',
+      to: event.recipientId,
+      actorId: event.senderId,
+      link: `/chats/${event.chatId}`,
+    }
   const { order } = event
   switch (event.type) {
     case 'order.published':
@@ -98,7 +107,11 @@ export function createNotifier({ repo, realtime, push, clock, onError }: Deps) {
       body: message,
       url: row.link,
       // Repeats about one order replace each other on the device instead of piling up.
-      tag: row.orderId === null ? `notification-${row.id}` : `order-${row.orderId}`,
+      tag: row.link.startsWith('/chats/')
+        ? `chat-${row.link.slice('/chats/'.length)}`
+        : row.orderId === null
+          ? `notification-${row.id}`
+          : `order-${row.orderId}`,
       icon: PUSH_ICON,
       badge: PUSH_BADGE,
       id: row.id,
@@ -142,18 +155,25 @@ export function createNotifier({ repo, realtime, push, clock, onError }: Deps) {
     const { order } = plan
     const draft: NotificationDraft = {
       kind: plan.kind,
-      params: {
-        number: orderNumber(order.id),
-        name: order.name,
-        ...(plan.rating !== undefined && { rating: plan.rating }),
-      },
-      link: `/order/${order.id}`,
+      params: order
+        ? {
+            number: orderNumber(order.id),
+            name: order.name,
+            ...(plan.rating !== undefined && { rating: plan.rating }),
+          }
+        : {},
+      link: plan.link ?? `/order/${order!.id}`,
       actorId: plan.actorId,
-      orderId: order.id,
+      orderId: order?.id ?? null,
       createdAt: clock.now(),
     }
+    // One unread "new message" per conversation is enough: more would only repeat it.
+    if (plan.kind === 'chat_message' && plan.to !== 'matching specialists') {
+      if (await repo.hasUnreadWithLink(plan.to, draft.link)) return
+      return deliver(await repo.insertFor(plan.to, draft))
+    }
     if (plan.to !== 'matching specialists') return deliver(await repo.insertFor(plan.to, draft))
-    if (order.categoryId === null) return
+    if (!order || order.categoryId === null) return
     const matched = { ...order, categoryId: order.categoryId }
     return deliver(await repo.insertForMatchingSpecialists(matched, draft))
   }

@@ -175,6 +175,29 @@ export function createNotificationsRepository(db: Database) {
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
     },
 
+    /** Marks read the person's unread notifications that open `link`; answers how many there were. */
+    async markReadByLink(userId: number, link: string, now: Date) {
+      const rows = await db
+        .update(notifications)
+        .set(readNow(now))
+        .where(
+          and(eq(notifications.userId, userId), eq(notifications.link, link), isNull(notifications.readAt)),
+        )
+        .returning({ id: notifications.id })
+      return rows.length
+    },
+
+    async hasUnreadWithLink(userId: number, link: string) {
+      const rows = await db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(
+          and(eq(notifications.userId, userId), eq(notifications.link, link), isNull(notifications.readAt)),
+        )
+        .limit(1)
+      return rows.length > 0
+    },
+
     unreadCount,
 
     async settingsOf(userId: number): Promise<StoredSettings | undefined> {

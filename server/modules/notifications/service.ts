@@ -75,6 +75,11 @@ export function createNotificationsService({ repo, realtime, clock, runSmsFallba
 
     unreadCount: (userId: number) => repo.unreadCount(userId),
 
+    /** Reading a conversation reads its "new message" notifications: the bell does not repeat what was seen. */
+    async conversationRead(userId: number, chatId: number) {
+      if ((await repo.markReadByLink(userId, `/chats/${chatId}`, clock.now())) > 0) await tellUnread(userId)
+    },
+
     /** The language the person's app speaks now: what reaches them outside it (SMS, their socket) uses it. */
     rememberLocale: (userId: number, locale: Locale) => repo.rememberLocale(userId, locale),
 

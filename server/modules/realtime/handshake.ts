@@ -29,6 +29,7 @@ export function authenticateHandshake(auth: AuthService, onError: (error: unknow
         for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room)
       socket.data = {
         userId: user.id,
+        role: user.role,
         sessionId: claims.sessionId,
         // The token was just verified, so it has an expiry.
         tokenExpiresAtMs: (decodeJwt(token).exp ?? 0) * 1000,

@@ -6,6 +6,7 @@ import {
   ConnectUserPayloadSchema,
   notifRoom,
   SOCKET_PATH,
+  SUPPORT_TEAM_ROOM,
   type ConnectUserAck,
 } from '#contract/events.ts'
 import type { Locale } from '#server/i18n/locale.ts'
@@ -14,7 +15,7 @@ import type { AuthService } from '#server/modules/auth/service.ts'
 import { silentHub, type RealtimeHub } from '#server/modules/notifications/ports.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import { authenticateHandshake } from './handshake.ts'
-import { createHub } from './hub.ts'
+import { createChatHub, createHub, silentChatHub, type ChatHub } from './hub.ts'
 import { createPresence } from './presence.ts'
 import { createRedisAdapter } from './redis-adapter.ts'
 import type { RealtimeServer, RealtimeSocket } from './socket-types.ts'
@@ -31,6 +32,8 @@ export type RealtimeHooks = {
   onUserConnected: (userId: number, locale: Locale | undefined) => Promise<void> | void
   /** The count the `connect_user` answer carries. */
   unreadCount: (userId: number) => Promise<number> | number
+  /** Each new connection, for modules with events of their own (the chat). */
+  onSocket: (socket: RealtimeSocket) => void
 }
 
 export type RealtimeOptions = {
@@ -40,13 +43,19 @@ export type RealtimeOptions = {
 
 export type Realtime = {
   hub: RealtimeHub
+  chatHub: ChatHub
   /** Absent when the app was built without sockets. */
   io: RealtimeServer | undefined
   setHooks: (hooks: Partial<RealtimeHooks>) => void
 }
 
 /** For apps built without a socket server: emits go nowhere. */
-export const noRealtime: Realtime = { hub: silentHub, io: undefined, setHooks: () => undefined }
+export const noRealtime: Realtime = {
+  hub: silentHub,
+  chatHub: silentChatHub,
+  io: undefined,
+  setHooks: () => undefined,
+}
 
 type Deps = RealtimeOptions & {
   auth: AuthService
@@ -62,7 +71,11 @@ type Deps = RealtimeOptions & {
 export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
   const log = app.log.child({ module: 'realtime' })
   const logError = (message: string) => (error: unknown) => log.error({ err: error }, message)
-  const hooks: RealtimeHooks = { onUserConnected: () => undefined, unreadCount: () => 0 }
+  const hooks: RealtimeHooks = {
+    onUserConnected: () => undefined,
+    unreadCount: () => 0,
+    onSocket: () => undefined,
+  }
 
   const redis = deps.redisUrl
     ? createRedisAdapter({
@@ -96,6 +109,7 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
       presence.disconnected(userId)
     })
     socket.on(CLIENT_EVENTS.connectUser, (payload, ack) => void connectUser(socket, payload, ack))
+    hooks.onSocket(socket)
   })
 
   async function connectUser(socket: RealtimeSocket, payload: unknown, ack: unknown) {
@@ -106,7 +120,7 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
     const { userId } = socket.data
     const room = notifRoom(userId)
     try {
-      await socket.join(room)
+      await socket.join(socket.data.role === 'support' ? [room, SUPPORT_TEAM_ROOM] : room)
       const [, unread] = await Promise.all([
         hooks.onUserConnected(userId, parsed.output.locale),
         hooks.unreadCount(userId),
@@ -131,6 +145,7 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
 
   return {
     hub: createHub(io),
+    chatHub: createChatHub(io),
     io,
     setHooks: (changes) => Object.assign(hooks, changes),
   }

@@ -2,7 +2,13 @@ import type { Server, Socket } from 'socket.io'
 import type { ClientToServerEvents, ServerToClientEvents } from '#contract/events.ts'
 
 /** What the handshake learns about a socket's user; kept by connection-state recovery with the socket. */
-export type SocketData = { userId: number; sessionId: string; tokenExpiresAtMs: number }
+export type SocketData = {
+  userId: number
+  /** As of the handshake: a support role given later counts from the next connection. */
+  role: 'user' | 'support'
+  sessionId: string
+  tokenExpiresAtMs: number
+}
 
 type InterServerEvents = Record<string, never>
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>

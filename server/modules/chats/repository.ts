@@ -1,0 +1,412 @@
+import { and, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm'
+import type { ChatKind, MessageKind, ReportReason } from '#contract/schemas/chats.ts'
+import type { Database } from '#server/db/client.ts'
+import { chatMessages, chatParticipants, chats, messageReports, userBlocks } from '#server/db/schema/chats.ts'
+import { orders } from '#server/db/schema/orders.ts'
+import { users } from '#server/db/schema/users.ts'
+
+export type ChatRecord = typeof chats.$inferSelect
+export type ParticipantRecord = typeof chatParticipants.$inferSelect
+export type MessageRecord = typeof chatMessages.$inferSelect
+
+export type NewMessage = {
+  chatId: number
+  senderId: number
+  fromSupport: boolean
+  clientId: string
+  kind: MessageKind
+  text: string
+  photo?: string | null
+  lat?: number | null
+  lng?: number | null
+  createdAt: Date
+}
+
+/** One page of a person's conversations: ids in list order, and where the next page starts. */
+export type ChatPageKey = { at: Date; id: number }
+
+const ilikeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+export function createChatsRepository(db: Database) {
+  return {
+    findChat: async (id: number): Promise<ChatRecord | undefined> =>
+      (await db.select().from(chats).where(eq(chats.id, id)).limit(1))[0],
+
+    findPairChat: async (userA: number, userB: number | null, orderKey: number) =>
+      (
+        await db
+          .select()
+          .from(chats)
+          .where(
+            and(
+              eq(chats.userA, userA),
+              sql`coalesce(${chats.userB}, 0) = ${userB ?? 0}`,
+              eq(chats.orderKey, orderKey),
+            ),
+          )
+          .limit(1)
+      )[0],
+
+    /**
+     * Opens a conversation of `userA` and `userB` (smaller id first; null for the support team), or answers the one
+     * that exists: two people opening it at once get the same row.
+     */
+    async openChat(values: {
+      kind: ChatKind
+      orderId: number | null
+      userA: number
+      userB: number | null
+      at: Date
+    }): Promise<ChatRecord> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(chats)
+          .values({
+            kind: values.kind,
+            orderId: values.orderId,
+            orderKey: values.orderId ?? 0,
+            userA: values.userA,
+            userB: values.userB,
+            lastMessageAt: values.at,
+            createdAt: values.at,
+          })
+          .onConflictDoNothing()
+          .returning()
+        if (!created) {
+          const [existing] = await tx
+            .select()
+            .from(chats)
+            .where(
+              and(
+                eq(chats.userA, values.userA),
+                sql`coalesce(${chats.userB}, 0) = ${values.userB ?? 0}`,
+                eq(chats.orderKey, values.orderId ?? 0),
+              ),
+            )
+          return existing!
+        }
+        const people = values.userB === null ? [values.userA] : [values.userA, values.userB]
+        await tx
+          .insert(chatParticipants)
+          .values(people.map((userId) => ({ chatId: created.id, userId, sortAt: values.at })))
+        return created
+      })
+    },
+
+    participant: async (chatId: number, userId: number): Promise<ParticipantRecord | undefined> =>
+      (
+        await db
+          .select()
+          .from(chatParticipants)
+          .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)))
+          .limit(1)
+      )[0],
+
+    participantsOf: (chatIds: number[]): Promise<ParticipantRecord[]> =>
+      chatIds.length === 0
+        ? Promise.resolve([])
+        : db.select().from(chatParticipants).where(inArray(chatParticipants.chatId, chatIds)),
+
+    chatsByIds: (ids: number[]): Promise<ChatRecord[]> =>
+      ids.length === 0 ? Promise.resolve([]) : db.select().from(chats).where(inArray(chats.id, ids)),
+
+    messagesByIds: (ids: number[]): Promise<MessageRecord[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db.select().from(chatMessages).where(inArray(chatMessages.id, ids)),
+
+    peopleByIds: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: users.id,
+              name: users.name,
+              surname: users.surname,
+              slug: users.slug,
+              type: users.type,
+              photo: sql<string | null>`coalesce(${users.avatarThumb}, ${users.avatar})`,
+              verification: users.verification,
+              lastSeenAt: users.lastSeenAt,
+              deletedAt: users.deletedAt,
+            })
+            .from(users)
+            .where(inArray(users.id, ids)),
+
+    ordersByIds: (ids: number[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              id: orders.id,
+              name: orders.name,
+              price: orders.price,
+              priceMin: orders.priceMin,
+              priceMax: orders.priceMax,
+              status: orders.status,
+            })
+            .from(orders)
+            .where(inArray(orders.id, ids)),
+
+    /** Blocks between `userId` and any of `others`, either way. */
+    blocksAmong: (userId: number, others: number[]) =>
+      others.length === 0
+        ? Promise.resolve([])
+        : db
+            .select({ blockerId: userBlocks.blockerId, blockedId: userBlocks.blockedId })
+            .from(userBlocks)
+            .where(
+              or(
+                and(eq(userBlocks.blockerId, userId), inArray(userBlocks.blockedId, others)),
+                and(eq(userBlocks.blockedId, userId), inArray(userBlocks.blockerId, others)),
+              ),
+            ),
+
+    async isBlocked(a: number, b: number) {
+      const rows = await db
+        .select({ blockerId: userBlocks.blockerId })
+        .from(userBlocks)
+        .where(
+          or(
+            and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
+            and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
+          ),
+        )
+        .limit(1)
+      return rows.length > 0
+    },
+
+    async setBlock(blockerId: number, blockedId: number, blocked: boolean, at: Date) {
+      if (blocked)
+        await db.insert(userBlocks).values({ blockerId, blockedId, createdAt: at }).onConflictDoNothing()
+      else
+        await db
+          .delete(userBlocks)
+          .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+    },
+
+    /**
+     * A page of a person's conversations, newest first. Staff also see every support conversation (the team's
+     * inbox). `search` matches the other person's name or surname, the order's title, or its number.
+     */
+    async pageOf(
+      userId: number,
+      options: { staff: boolean; after?: ChatPageKey; limit: number; search?: string },
+    ): Promise<{ ids: number[]; next: ChatPageKey | null }> {
+      const { after, limit, search } = options
+      const own = sql`exists (select 1 from ${chatParticipants} p where p.chat_id = ${chats.id} and p.user_id = ${userId})`
+      const scope = options.staff ? sql`(${own} or ${chats.kind} = 'support')` : own
+      const keyset = after
+        ? sql`and (${chats.lastMessageAt}, ${chats.id}) < (${after.at.toISOString()}::timestamptz, ${after.id})`
+        : sql``
+      let matching = sql``
+      if (search) {
+        const like = `%${ilikeEscape(search)}%`
+        const number = /^\d{1,9}$/.test(search) ? Number(search) : null
+        matching = sql`and (
+          exists (
+            select 1 from ${users} o
+            where o.id in (${chats.userA}, ${chats.userB}) and o.id <> ${userId} and o.deleted_at is null
+              and (o.name ilike ${like} or o.surname ilike ${like} or (o.name || ' ' || o.surname) ilike ${like})
+          )
+          or exists (
+            select 1 from ${orders} ord
+            where ord.id = ${chats.orderId} and (ord.name ilike ${like} ${number === null ? sql`` : sql`or ord.id = ${number}`})
+          )
+        )`
+      }
+      // People have tens of conversations, staff the support inbox: the newest-first walk stops after a page.
+      const rows = (await db.execute(sql`
+        select ${chats.id} as id, ${chats.lastMessageAt} as last_message_at from ${chats}
+        where ${scope} ${keyset} ${matching}
+        order by ${chats.lastMessageAt} desc, ${chats.id} desc
+        limit ${limit + 1}
+      `)) as unknown as { rows: { id: number; last_message_at: string | Date }[] }
+      const list = rows.rows.map((row) => ({ id: Number(row.id), at: new Date(row.last_message_at) }))
+      const page = list.slice(0, limit)
+      const last = page.at(-1)
+      return { ids: page.map((row) => row.id), next: list.length > limit && last ? last : null }
+    },
+
+    /** Unread messages to a person over their conversations (and the team's, for staff). */
+    async totalUnread(userId: number, staff: boolean) {
+      const [own] = await db
+        .select({ n: sql<number>`coalesce(sum(${chatParticipants.unread}), 0)::int` })
+        .from(chatParticipants)
+        .where(and(eq(chatParticipants.userId, userId), gt(chatParticipants.unread, 0)))
+      if (!staff) return own?.n ?? 0
+      const [team] = await db
+        .select({ n: sql<number>`coalesce(sum(${chats.teamUnread}), 0)::int` })
+        .from(chats)
+        .where(and(eq(chats.kind, 'support'), gt(chats.teamUnread, 0)))
+      return (own?.n ?? 0) + (team?.n ?? 0)
+    },
+
+    findByClientId: async (chatId: number, clientId: string): Promise<MessageRecord | undefined> =>
+      (
+        await db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.clientId, clientId)))
+          .limit(1)
+      )[0],
+
+    /** The times of a sender's messages since `since`, oldest first (the per-minute limit). */
+    recentSends: (senderId: number, since: Date) =>
+      db
+        .select({ createdAt: chatMessages.createdAt })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.senderId, senderId), gte(chatMessages.createdAt, since)))
+        .orderBy(chatMessages.createdAt),
+
+    /**
+     * Stores a message and moves the conversation: its last message, everyone's list order, and the unread count
+     * of those it is to (`toTeam`: the support team's). A `clientId` already used in the conversation stores
+     * nothing and answers the first message (`created: false`).
+     */
+    async addMessage(
+      message: NewMessage,
+      options: { toTeam: boolean },
+    ): Promise<{ message: MessageRecord; created: boolean; unread: Map<number, number> }> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(chatMessages).values(message).onConflictDoNothing().returning()
+        if (!created) {
+          const [first] = await tx
+            .select()
+            .from(chatMessages)
+            .where(and(eq(chatMessages.chatId, message.chatId), eq(chatMessages.clientId, message.clientId)))
+          return { message: first!, created: false, unread: new Map() }
+        }
+        await tx
+          .update(chats)
+          .set({
+            lastMessageId: created.id,
+            lastMessageAt: created.createdAt,
+            ...(options.toTeam && { teamUnread: sql`${chats.teamUnread} + 1` }),
+            // The team has read what it writes.
+            ...(message.fromSupport && {
+              teamReadUpTo: created.id,
+              teamDeliveredUpTo: created.id,
+              teamUnread: 0,
+            }),
+          })
+          .where(eq(chats.id, message.chatId))
+        // The sender has read their own message; the others have one more to read (a team answer is to the person).
+        const isSender = message.fromSupport
+          ? sql`false`
+          : sql`${chatParticipants.userId} = ${message.senderId}`
+        const rows = await tx
+          .update(chatParticipants)
+          .set({
+            sortAt: created.createdAt,
+            unread: sql`case when ${isSender} then 0 else ${chatParticipants.unread} + 1 end`,
+            readUpTo: sql`case when ${isSender} then ${created.id} else ${chatParticipants.readUpTo} end`,
+            deliveredUpTo: sql`case when ${isSender} then ${created.id} else ${chatParticipants.deliveredUpTo} end`,
+          })
+          .where(eq(chatParticipants.chatId, message.chatId))
+          .returning({ userId: chatParticipants.userId, unread: chatParticipants.unread })
+        return {
+          message: created,
+          created: true,
+          unread: new Map(rows.map((row) => [row.userId, row.unread])),
+        }
+      })
+    },
+
+    /**
+     * History: the newest `limit` messages before `before` (or the newest of all), or the oldest `limit` after
+     * `after`; always answered oldest first.
+     */
+    async messages(chatId: number, options: { before?: number; after?: number; limit: number }) {
+      if (options.after !== undefined)
+        return db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.id, options.after)))
+          .orderBy(chatMessages.id)
+          .limit(options.limit + 1)
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.chatId, chatId),
+            options.before === undefined ? undefined : lt(chatMessages.id, options.before),
+          ),
+        )
+        .orderBy(desc(chatMessages.id))
+        .limit(options.limit + 1)
+      return rows
+    },
+
+    /**
+     * Moves a participant's read (and so received) mark up to `messageId`, never back, and recounts what they have
+     * left to read. `fromOther` says which messages are to them.
+     */
+    async markParticipant(
+      chatId: number,
+      userId: number,
+      messageId: number,
+      mark: 'read' | 'delivered',
+      fromOther: 'not mine' | 'from support',
+    ) {
+      const upTo = sql`greatest(${chatParticipants.readUpTo}, ${messageId})`
+      const toMe =
+        fromOther === 'from support'
+          ? sql`m.from_support`
+          : sql`(m.sender_id is distinct from ${userId} or m.from_support)`
+      const [row] = await db
+        .update(chatParticipants)
+        .set(
+          mark === 'read'
+            ? {
+                readUpTo: upTo,
+                deliveredUpTo: sql`greatest(${chatParticipants.deliveredUpTo}, ${messageId})`,
+                unread: sql`(select count(*)::int from ${chatMessages} m where m.chat_id = ${chatId} and m.id > ${upTo} and ${toMe})`,
+              }
+            : { deliveredUpTo: sql`greatest(${chatParticipants.deliveredUpTo}, ${messageId})` },
+        )
+        .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)))
+        .returning()
+      return row
+    },
+
+    /** The support team's marks, on the conversation itself. */
+    async markTeam(chatId: number, messageId: number, mark: 'read' | 'delivered') {
+      const upTo = sql`greatest(${chats.teamReadUpTo}, ${messageId})`
+      const [row] = await db
+        .update(chats)
+        .set(
+          mark === 'read'
+            ? {
+                teamReadUpTo: upTo,
+                teamDeliveredUpTo: sql`greatest(${chats.teamDeliveredUpTo}, ${messageId})`,
+                teamUnread: sql`(select count(*)::int from ${chatMessages} m where m.chat_id = ${chatId} and m.id > ${upTo} and not m.from_support)`,
+              }
+            : { teamDeliveredUpTo: sql`greatest(${chats.teamDeliveredUpTo}, ${messageId})` },
+        )
+        .where(eq(chats.id, chatId))
+        .returning()
+      return row
+    },
+
+    findMessage: async (chatId: number, messageId: number): Promise<MessageRecord | undefined> =>
+      (
+        await db
+          .select()
+          .from(chatMessages)
+          .where(and(eq(chatMessages.chatId, chatId), eq(chatMessages.id, messageId)))
+          .limit(1)
+      )[0],
+
+    /** A report once per message and reporter: a second answers undefined. */
+    addReport: async (values: {
+      messageId: number
+      reporterId: number
+      reason: ReportReason
+      text: string
+      createdAt: Date
+    }) => (await db.insert(messageReports).values(values).onConflictDoNothing().returning())[0],
+  }
+}
+export type ChatsRepository = ReturnType<typeof createChatsRepository>
