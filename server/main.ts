@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { seedDemoUsers } from './db/seed.ts'
 import { seedCatalogue, seedContent } from './db/seed/catalogue-seed.ts'
+import { seedDemoChats } from './db/seed/demo-chats.ts'
 import { seedDemoOrders } from './db/seed/demo-orders.ts'
 import { seedDemoSpecialists } from './db/seed/demo-specialists.ts'
 import { seedRegions } from './db/seed/regions-seed.ts'
@@ -40,6 +41,7 @@ async function start() {
       new Date(),
     )
     if (specialists > 0) app.log.info({ specialists }, 'demo specialists seeded')
+    if ((await seedDemoChats(database.db, new Date())) > 0) app.log.info('demo conversation seeded')
   }
 
   // Old codes and failure records only matter inside their windows; clearing them keeps the limit queries small.

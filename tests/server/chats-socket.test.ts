@@ -44,7 +44,9 @@ const emitSend = (socket: ClientSocket, payload: Record<string, unknown>) =>
 /** Nothing of `event` arrives on the socket within a short while. */
 async function silent(socket: ClientSocket, event: string, ms = 300) {
   let heard = false
-  const listener = () => (heard = true)
+  const listener = () => {
+    heard = true
+  }
   socket.on(event as never, listener)
   await new Promise((resolve) => setTimeout(resolve, ms))
   socket.off(event as never, listener)

@@ -153,9 +153,14 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     started_at: '2026-11-26T04:00:00.000Z',
     ended_at: '2026-11-26T07:00:00.000Z',
   },
+  openChat: { user_id: 1, order_id: 1 },
+  sendChatMessage: { client_id: 'malformed-0001', text: 'Здравствуйте', location: { lat: 41.3, lng: 69.2 } },
+  readChat: { message_id: 1 },
+  blockChat: { blocked: true },
+  reportMessage: { reason: 'spam', text: 'реклама' },
 }
 /** Endpoints whose body is a file upload (multipart), not fields. */
-const UPLOADS = new Set<Name>(['orderPhotos', 'uploadAvatar', 'addDocumentFile', 'addWorkPhoto'])
+const UPLOADS = new Set<Name>(['orderPhotos', 'uploadAvatar', 'addDocumentFile', 'addWorkPhoto', 'chatPhoto'])
 
 /** Valid values of path parameters, so that a malformed one is the only thing wrong. */
 const VALID_PARAMS: Record<string, string> = {

@@ -126,6 +126,8 @@ describe('PUT /profile/notification/status', () => {
     const { me } = await specialistWithOrders(3)
     const other = await specialist(t)
     await publish(t, await user(t, 'customer'))
+    // The new order's notifications are written after the publish answers.
+    await t.app.services.events.settled()
     const response = await send(t, 'PUT', '/profile/notification/status', me, {})
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ unread: 0 })

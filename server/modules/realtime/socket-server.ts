@@ -20,8 +20,11 @@ import { createPresence } from './presence.ts'
 import { createRedisAdapter } from './redis-adapter.ts'
 import type { RealtimeServer, RealtimeSocket } from './socket-types.ts'
 
-/** Clients only send `connect_user`; anything near this size is not one of ours. */
-export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024
+/**
+ * The largest chat message (4000 characters, up to 4 bytes each in UTF-8) with room for a few small events that
+ * long-polling sends in the same request; anything near this size is not one of ours.
+ */
+export const MAX_SOCKET_MESSAGE_BYTES = 64 * 1024
 /** How long a dropped connection may come back with its rooms and the events it missed (a phone between networks). */
 export const RECOVERY_WINDOW_MS = 2 * 60 * 1000
 const MAX_TIMER_MS = 2 ** 31 - 1
