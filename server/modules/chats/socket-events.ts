@@ -14,6 +14,8 @@ import type { RealtimeSocket } from '#server/modules/realtime/socket-types.ts'
 import type { ChatsService } from './service.ts'
 
 const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES)
+/** At most one "typing…" per conversation per socket in this time. */
+export const TYPING_EVERY_MS = 1_500
 
 /**
  * The chat's socket events (contract/events.ts): each payload is validated on arrival and goes through the same
@@ -54,9 +56,16 @@ export function chatSocketEvents(chats: ChatsService, onError: (error: unknown) 
       )
     })
 
+    // The app says "typing" at most every few seconds; a client saying it more often costs queries for nothing.
+    const typedAt = new Map<number, number>()
     socket.on(CLIENT_EVENTS.chatTyping, (payload) => {
       const parsed = v.safeParse(ChatTypingPayloadSchema, payload)
-      if (parsed.success) quietly(() => chats.typing(caller(), parsed.output.chat_id))
+      if (!parsed.success) return
+      const chatId = parsed.output.chat_id
+      const now = Date.now()
+      if (now - (typedAt.get(chatId) ?? 0) < TYPING_EVERY_MS) return
+      typedAt.set(chatId, now)
+      quietly(() => chats.typing(caller(), chatId))
     })
 
     socket.on(CLIENT_EVENTS.chatRead, (payload) => {
