@@ -112,7 +112,7 @@ function Picker({ initial, onPick, onClose }: Omit<LocationPickerProps, 'open'>)
           <LocateFixed className="icon" aria-hidden="true" /> <Trans>My location</Trans>
         </button>
       )}
-      <LocatingStatus state={canLocate ? locating : 'failed'} />
+      <LocatingStatus state={locating} />
       <div className="form__actions">
         <button type="button" className="button" onClick={() => onPick(toSent(point))}>
           <Trans>Send location</Trans>
