@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
@@ -8,29 +9,23 @@ import { useSession } from '#src/lib/session-store.ts'
 import { chatPath, openChat, type ChatTarget } from '../api/open-chat.ts'
 import '../chat-entry.css'
 
-type OpenChatButtonProps = {
-  target: ChatTarget
-  children: ReactNode
-  className?: string
-  /** Names the button when its text alone does not say with whom (a list of replies). */
-  label?: string
-}
+type OpenChatButtonProps = { target: ChatTarget; children: ReactNode; className?: string }
 
 /** A refusal as the server words it (`chat_blocked`, `cannot_chat_with_yourself`…); no network in ours. */
-function failureText(i18n: Parameters<typeof errorText>[0], error: unknown) {
+function failureText(i18n: I18n, error: unknown) {
   if (error instanceof ApiError && error.status !== 0 && error.body) return error.message
   return errorText(i18n, error instanceof ApiError && error.status === 0 ? 'network' : 'error_occurred')
 }
 
 /**
- * "Write", "Go to chat": the screen that shows it words it (in its own catalog), this opens the conversation and goes to it. A guest is asked to log in first, as for every
- * member-only action, and the chat opens by itself once they have.
+ * "Write", "Go to chat": opens the conversation and goes to it; the screen showing the button words it, in its
+ * own catalog. A guest is asked to log in first, as for every member-only action, and the chat opens by itself
+ * once they have.
  */
 export function OpenChatButton({
   target,
   children,
   className = 'button button--secondary',
-  label,
 }: OpenChatButtonProps) {
   const { i18n } = useLingui()
   const navigate = useNavigate()
@@ -78,11 +73,15 @@ export function OpenChatButton({
       <button
         type="button"
         className={className}
-        aria-label={label}
         aria-busy={opening}
+        // Not `disabled`: that would drop a keyboard user's focus while the chat opens.
+        aria-disabled={opening}
         aria-describedby={failure ? failureId : undefined}
-        disabled={opening}
-        onClick={() => (loggedIn ? void open() : logInFirst())}
+        onClick={() => {
+          if (opening) return
+          if (loggedIn) void open()
+          else logInFirst()
+        }}
       >
         {children}
       </button>
