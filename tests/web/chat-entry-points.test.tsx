@@ -248,6 +248,15 @@ describe('the order page', () => {
     expect(await screen.findAllByRole('button', { name: 'Написать заказчику' })).toHaveLength(1)
   })
 
+  it('gives the customer of a direct order a chat with its specialist', async () => {
+    as(profileOf({ id: 7, type: 'customer' }))
+    const user = userEvent.setup()
+    const api = orderApi(orderOf({ is_direct: true, executor_id: 9, status: 'inactive' }), [])
+    renderInApp(<OrderScreen orderId={42} />)
+    await user.click(await screen.findByRole('button', { name: 'Написать специалисту' }))
+    await waitFor(() => expect(api.last('POST', `${V1}/chats`)!.body).toEqual({ user_id: 9, order_id: 42 }))
+  })
+
   it('offers another specialist who has not replied no chat', async () => {
     as(profileOf({ id: 11, type: 'executor' }))
     orderApi(orderOf(), [])

@@ -76,6 +76,12 @@ function OrderView({ order, savedAt, onChange }: OrderViewProps) {
           <Trans>Chat with the customer</Trans>
         </OpenChatButton>
       )}
+      {/* A direct order has no replies, whose buttons lead the customer to the chat of every other order. */}
+      {isCustomer && order.is_direct && order.executor_id !== null && savedAt === null && (
+        <OpenChatButton target={{ user_id: order.executor_id, order_id: order.id }}>
+          <Trans>Chat with the specialist</Trans>
+        </OpenChatButton>
+      )}
       {/* Steps need the server; a reply can be written offline and waits in the outbox. */}
       {savedAt === null && (
         <OrderActions
