@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { LocateFixed, MapPin } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import { Modal } from '#src/components/modal.tsx'
 import { MapView } from '#src/features/map/map-view.tsx'
@@ -15,6 +15,8 @@ await loadChatLocationCatalog()
 
 const START_ZOOM = 15
 const CITY_ZOOM = 12
+// A phone's fix is good to a few metres: close enough to see the building.
+const MY_LOCATION_ZOOM = 17
 const LOCATE_TIMEOUT_MS = 15_000
 
 type LocationPickerProps = {
@@ -44,22 +46,20 @@ type Locating = 'idle' | 'busy' | 'denied' | 'failed'
 
 function Picker({ initial, onPick, onClose }: Omit<LocationPickerProps, 'open'>) {
   const { t } = useLingui()
+  const hintId = useId()
   const [point, setPoint] = useState<Point>(initial ?? TASHKENT)
   const [locating, setLocating] = useState<Locating>('idle')
   const map = useRef<MapLibreMap | null>(null)
   const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator
 
-  const moveTo = (next: Point, zoom?: number) => {
-    setPoint(next)
-    map.current?.easeTo({ center: [next.lng, next.lat], ...(zoom !== undefined && { zoom }) })
-  }
-
   const locate = () => {
     setLocating('busy')
     navigator.geolocation.getCurrentPosition(
-      (position) => {
+      ({ coords }) => {
         setLocating('idle')
-        moveTo({ lat: position.coords.latitude, lng: position.coords.longitude }, START_ZOOM + 2)
+        // Set here too: without WebGL there is no map to report where it moved.
+        setPoint({ lat: coords.latitude, lng: coords.longitude })
+        map.current?.easeTo({ center: [coords.longitude, coords.latitude], zoom: MY_LOCATION_ZOOM })
       },
       (error) => setLocating(error.code === error.PERMISSION_DENIED ? 'denied' : 'failed'),
       { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS, maximumAge: 60_000 },
@@ -68,7 +68,7 @@ function Picker({ initial, onPick, onClose }: Omit<LocationPickerProps, 'open'>)
 
   return (
     <div className="location-picker">
-      <p className="location-picker__hint" id="location-picker-hint">
+      <p className="location-picker__hint" id={hintId}>
         <Trans>
           Move the map or tap a place: the pin in the middle marks the point to send. On the focused map the
           arrow keys move it.
@@ -100,7 +100,7 @@ function Picker({ initial, onPick, onClose }: Omit<LocationPickerProps, 'open'>)
         <MapPin className="location-picker__pin" aria-hidden="true" />
       </div>
       <p className="location-picker__point">
-        <Trans>Point:</Trans> <output aria-describedby="location-picker-hint">{formatPoint(point)}</output>
+        <Trans>Point:</Trans> <output aria-describedby={hintId}>{formatPoint(point)}</output>
       </p>
       {canLocate && (
         <button
