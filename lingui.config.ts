@@ -8,6 +8,8 @@ import type { LinguiConfig } from '@lingui/conf'
  */
 const LAZY_FEATURES = [
   'auth',
+  'chat-entry',
+  'chat-location',
   'content',
   'executors',
   'feedbacks',

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { SupportChat } from '#src/features/chat-entry/components/support-chat.tsx'
 import { contentApi } from '#src/features/content/api/content-api.ts'
 import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
@@ -9,5 +10,5 @@ export const Route = createFileRoute('/support')({
 })
 
 function SupportPage() {
-  return <ContentScreen id="page:support" load={() => contentApi.page('support')} />
+  return <ContentScreen id="page:support" load={() => contentApi.page('support')} before={<SupportChat />} />
 }

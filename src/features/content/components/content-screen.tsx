@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import type { Page } from '#contract/schemas/content.ts'
 import { Markdown } from '#src/components/markdown.tsx'
 import { NotFound } from '#src/components/not-found.tsx'
@@ -13,8 +14,15 @@ import { loadContentCatalog } from '../catalog.ts'
 // loaded.
 await loadContentCatalog()
 
+type ContentScreenProps = {
+  id: string
+  load: () => Promise<Saved<Page>>
+  /** What a page offers before its text (the support page's chat). */
+  before?: ReactNode
+}
+
 /** A page of text from the server: its title, description and Markdown body, or what went wrong. */
-export function ContentScreen({ id, load }: { id: string; load: () => Promise<Saved<Page>> }) {
+export function ContentScreen({ id, load, before }: ContentScreenProps) {
   const page = useSaved(id, load)
   if (page.status === 'failed') return page.offline ? <NotSaved /> : <NotFound />
   if (page.status === 'loading') {
@@ -29,6 +37,7 @@ export function ContentScreen({ id, load }: { id: string; load: () => Promise<Sa
   return (
     <ScreenLayout title={page.data.title} description={page.data.description}>
       {page.saved && <SavedNotice savedAt={page.savedAt} />}
+      {before}
       <Markdown>{page.data.body}</Markdown>
     </ScreenLayout>
   )

@@ -1,12 +1,32 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useId, useState, type MouseEvent } from 'react'
+import { useSession } from '#src/lib/session-store.ts'
+
+/**
+ * A member goes straight into the support chat; a guest (and a page without JavaScript) follows the link to
+ * /support, which asks them to log in. The chat's calls are fetched on click, so the home page does not carry
+ * them.
+ */
+function useSupportChatLink() {
+  const navigate = useNavigate()
+  const loggedIn = useSession((state) => state.token !== null)
+  return (event: MouseEvent) => {
+    if (!loggedIn) return
+    event.preventDefault()
+    import('#src/features/chat-entry/api/open-chat.ts')
+      .then(async ({ chatPath, openChat }) => navigate({ href: chatPath(await openChat('support')) }))
+      // /support says what went wrong when its own button is pressed again.
+      .catch(() => navigate({ to: '/support' }))
+  }
+}
 
 /** Five questions; one open at a time, the first by default; clicking the open one closes it (spec section 2). */
 export function FaqBlock() {
   const { t } = useLingui()
   const id = useId()
   const [open, setOpen] = useState<number | null>(0)
+  const openSupportChat = useSupportChatLink()
   const items = [
     {
       question: t`How much does it cost to post an order?`,
@@ -57,7 +77,7 @@ export function FaqBlock() {
           )
         })}
       </div>
-      <Link to="/support" className="button button--secondary">
+      <Link to="/support" className="button button--secondary" onClick={openSupportChat}>
         <Trans>Ask in the support chat</Trans>
       </Link>
     </section>

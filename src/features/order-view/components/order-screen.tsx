@@ -6,6 +6,7 @@ import { NotSaved } from '#src/components/not-saved.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
+import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
 import { useSession } from '#src/lib/session-store.ts'
 import { orderApi } from '../api/order-api.ts'
 import { OrderActions } from './order-actions.tsx'
@@ -69,6 +70,18 @@ function OrderView({ order, savedAt, onChange }: OrderViewProps) {
         </p>
       )}
       <OrderDetails order={order} />
+      {/* The chosen specialist (the one of a direct order too) agrees the details with the customer in the chat. */}
+      {isChosen && savedAt === null && (
+        <OpenChatButton target={{ user_id: order.customer_id, order_id: order.id }}>
+          <Trans>Chat with the customer</Trans>
+        </OpenChatButton>
+      )}
+      {/* A direct order has no replies, whose buttons lead the customer to the chat of every other order. */}
+      {isCustomer && order.is_direct && order.executor_id !== null && savedAt === null && (
+        <OpenChatButton target={{ user_id: order.executor_id, order_id: order.id }}>
+          <Trans>Chat with the specialist</Trans>
+        </OpenChatButton>
+      )}
       {/* Steps need the server; a reply can be written offline and waits in the outbox. */}
       {savedAt === null && (
         <OrderActions

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
 import { orderApi } from '../api/order-api.ts'
 import type { Reply } from '../api/send-reply.ts'
 import { formatDateTime } from '#src/lib/format.ts'
@@ -88,11 +89,19 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
                   <Trans>Chosen executor</Trans>
                 </p>
               )}
-              {canChoose && (
-                <button type="button" className="button button--small" onClick={() => setChoosing(reply)}>
-                  <Trans>Choose {reply.executor_name}</Trans>
-                </button>
-              )}
+              <div className="reply__actions">
+                {canChoose && (
+                  <button type="button" className="button button--small" onClick={() => setChoosing(reply)}>
+                    <Trans>Choose {reply.executor_name}</Trans>
+                  </button>
+                )}
+                <OpenChatButton
+                  target={{ user_id: reply.executor_id, order_id: order.id }}
+                  className="button button--secondary button--small"
+                >
+                  <Trans>Chat with {reply.executor_name}</Trans>
+                </OpenChatButton>
+              </div>
             </li>
           ))}
         </ul>
@@ -106,6 +115,15 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
             <time dateTime={own.created_at}>{formatDateTime(own.created_at)}</time>
           </p>
           <p className="order__text">{own.message}</p>
+          {/* The chosen specialist has this button beside the order's steps already. */}
+          {order.executor_id !== own.executor_id && (
+            <OpenChatButton
+              target={{ user_id: order.customer_id, order_id: order.id }}
+              className="button button--secondary button--small"
+            >
+              <Trans>Chat with the customer</Trans>
+            </OpenChatButton>
+          )}
         </div>
       )}
       {viewer === 'executor' && (replies || loadFailed) && !own && order.status === 'open' && (

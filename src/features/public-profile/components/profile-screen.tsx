@@ -8,6 +8,7 @@ import { NotSaved } from '#src/components/not-saved.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { ShareProfileButton } from '#src/features/profile-share/components/share-profile-button.tsx'
 import { Avatar, OnlineStatus, RatingSummary, VerifiedBadge } from '#src/features/specialist-words/words.tsx'
@@ -100,14 +101,9 @@ function ProfileView({ profile, savedAt }: { profile: PublicProfile; savedAt: nu
           </Link>
         )}
         {!own && (
-          <div className="public-profile__chat">
-            <button type="button" className="button button--secondary" disabled aria-describedby="chat-soon">
-              <MessageCircle className="icon" aria-hidden="true" /> <Trans>Go to chat</Trans>
-            </button>
-            <p id="chat-soon" className="public-profile__note">
-              <Trans>Chat with specialists is coming soon.</Trans>
-            </p>
-          </div>
+          <OpenChatButton target={{ user_id: profile.id }}>
+            <MessageCircle className="icon" aria-hidden="true" /> <Trans>Go to chat</Trans>
+          </OpenChatButton>
         )}
         <ShareProfileButton slug={profile.slug} name={name} className="button button--secondary">
           <Share2 className="icon" aria-hidden="true" /> <Trans>Share</Trans>
