@@ -1,0 +1,644 @@
+/**
+ * npm run bench:chat [-- --conversations N --seconds S --skip-build --read] — the chat under load (issue: "1,000
+ * conversations with both participants connected over polling, a message every second in each: end-to-end delivery
+ * latency p50/p99 and messages per second on one process and on two processes with Redis; gzip size of the chat
+ * chunk").
+ *
+ * N conversations (1,000 by default) between N customers and N specialists are seeded in SQL, each person with a
+ * live session; the 2N sockets connect with the chat's settings (CHAT_CONNECTION: long-polling only) and emit
+ * `connect_user`. In each conversation the customer and the specialist take turns, one `chat:message` a second (with
+ * its ack), the conversations' starts spread evenly over the first second. After a warm-up of 3 s the benchmark
+ * measures S seconds (30 by default): the time from just before the emit to the `chat:message` on the OTHER
+ * person's socket (p50, p99, max), the send's ack (p50, p99), messages per second delivered, acks that failed or
+ * timed out, messages not delivered within 10 s, the servers' resident memory and CPU, and its own CPU and
+ * event-loop delay (on a small machine the load generator shares the cores). Beside them, under the same load, two
+ * baselines that write nothing: the `connect_user` ack round trip (one socket's request and answer over polling)
+ * and `chat:typing` from one person to the other (the same path as a message, to the other person's socket, without
+ * the message's insert transaction) — how much of the latency is the transport itself. `--read` makes the recipient
+ * mark each message read on arrival (`chat:read`), as an open conversation does.
+ *
+ * The server runs with CHAT_MESSAGES_PER_MINUTE=1000, the general request limit off and CHAT_NOTIFY_AFTER_S=3600,
+ * so no unread message becomes a notification during the run (each message still schedules its timer).
+ *
+ * Phase 1: one process — on a database of its own on DATABASE_URL's server when set (created and dropped), else on
+ * the embedded PGlite in a temporary folder. Phase 2, with DATABASE_URL and REDIS_URL only: two processes on one
+ * Redis, the customers on the first and the specialists on the second, so that every message crosses Redis.
+ *
+ * Last, the gzip size (level 9, as scripts/size.ts) of the chat's chunks: the built chunks whose source is under
+ * src/routes/chats/ or src/features/chats/ (or another src/features/chat-…), and the chunks they import that the
+ * first screen does not load, found in dist/.vite/manifest.json. `vite build --manifest` runs first when dist/ has
+ * no manifest or is older than src/ (not with --skip-build).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { Agent } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { gzipSync } from 'node:zlib'
+import { sql } from 'drizzle-orm'
+import { io, type Socket } from 'socket.io-client'
+import {
+  CHAT_CONNECTION,
+  SOCKET_PATH,
+  type ChatSendAck,
+  type ClientToServerEvents,
+  type ConnectUserAck,
+  type ServerToClientEvents,
+} from '#contract/events.ts'
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
+import { systemClock } from '#server/lib/clock.ts'
+import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
+import { freePort } from '#tests/helpers/free-port.ts'
+
+const ROOT = join(import.meta.dirname, '..')
+const SECRET = 'c'.repeat(48)
+const arg = (name: string, fallback: number) => {
+  const index = process.argv.indexOf(name)
+  const value = index > 0 ? Number(process.argv[index + 1]) : fallback
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number above 0`)
+  return value
+}
+const CONVERSATIONS = arg('--conversations', 1_000)
+const SECONDS = arg('--seconds', 30)
+const SKIP_BUILD = process.argv.includes('--skip-build')
+const MARK_READ = process.argv.includes('--read')
+const WARMUP_MS = 3_000
+/** A message (or a probe) that has not arrived by then counts as not delivered; an ack as timed out. */
+const DELIVERY_TIMEOUT_MS = 10_000
+/** Each conversation sends its two probes (the baselines) every fifth second, half a second after its message. */
+const PROBE_EVERY = 5
+const CONNECT_BATCH = 250
+/** The kernel's clock ticks a second, for the CPU times in /proc. */
+const CLOCK_TICKS = 100
+const CHAT_SERVER_ENV = {
+  CHAT_MESSAGES_PER_MINUTE: '1000',
+  CHAT_NOTIFY_AFTER_S: '3600',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+}
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>
+type Person = { userId: number; sessionId: string; type: 'customer' | 'executor' }
+type Conversation = { chatId: number; customer: Person; specialist: Person }
+
+const rowsOf = async <T>(database: DatabaseHandle, query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+
+/** N customers and N specialists, each with a live session, and a direct conversation per pair: all in SQL. */
+async function seed(database: DatabaseHandle, count: number): Promise<Conversation[]> {
+  await database.db.execute(sql`
+    insert into users (slug, type, phone, name, surname, password_hash)
+    select 'ch-customer-' || g, 'customer', '99871' || lpad(g::text, 7, '0'), 'Malika', 'Karimova', 'bench-no-login'
+    from generate_series(1, ${count}) as g`)
+  await database.db.execute(sql`
+    insert into users (slug, type, phone, name, surname, password_hash)
+    select 'ch-specialist-' || g, 'executor', '99872' || lpad(g::text, 7, '0'), 'Sardor', 'Aliyev', 'bench-no-login'
+    from generate_series(1, ${count}) as g`)
+  await database.db.execute(sql`
+    insert into chats (kind, order_key, user_a, user_b, last_message_at, created_at)
+    select 'direct', 0, least(c.id, s.id), greatest(c.id, s.id), now(), now()
+    from generate_series(1, ${count}) as g
+    join users c on c.slug = 'ch-customer-' || g
+    join users s on s.slug = 'ch-specialist-' || g`)
+  await database.db.execute(sql`
+    insert into chat_participants (chat_id, user_id, sort_at)
+    select id, user_a, last_message_at from chats
+    union all
+    select id, user_b, last_message_at from chats where user_b is not null`)
+  const sessions = await rowsOf<{ id: string; user_id: number; type: Person['type'] }>(
+    database,
+    sql`
+      insert into refresh_token_families (user_id, created_at, expires_at)
+      select id, now(), now() + interval '1 day' from users where slug like 'ch-%'
+      returning id, user_id, (select type from users where users.id = user_id) as type`,
+  )
+  const people = new Map(
+    sessions.map((s) => [s.user_id, { userId: s.user_id, sessionId: s.id, type: s.type } satisfies Person]),
+  )
+  const chats = await rowsOf<{ id: number; user_a: number; user_b: number }>(
+    database,
+    sql`select id, user_a, user_b from chats where kind = 'direct' order by id`,
+  )
+  return chats.map((chat) => {
+    const [a, b] = [people.get(chat.user_a)!, people.get(chat.user_b)!]
+    return a.type === 'customer'
+      ? { chatId: chat.id, customer: a, specialist: b }
+      : { chatId: chat.id, customer: b, specialist: a }
+  })
+}
+
+type Server = {
+  url: string
+  child: ChildProcess
+  rssKb: () => Promise<number>
+  /** User and system CPU time so far, in seconds. */
+  cpuS: () => Promise<number>
+  stop: () => Promise<void>
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      // Only the two-process run shares a Redis; an empty variable is unset.
+      REDIS_URL: '',
+      ...env,
+      ...CHAT_SERVER_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_USERS: 'false',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  const url = `http://127.0.0.1:${port}`
+  let up = false
+  for (let waited = 0; !up && waited < 60_000 && child.exitCode === null; waited += 200) {
+    up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (!up) await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  if (!up) {
+    child.kill('SIGKILL')
+    throw new Error('the server did not start')
+  }
+  return {
+    url,
+    child,
+    async rssKb() {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    },
+    async cpuS() {
+      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+      const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/**
+ * Connects in batches (a burst of thousands of handshakes measures the burst, not the chat), each socket with the
+ * chat's settings and no reconnection (a dropped socket is counted, not hidden), and waits for `connect_user`.
+ */
+async function connectAll(people: { token: string; url: string }[], agent: Agent) {
+  const clients: Client[] = []
+  for (let start = 0; start < people.length; start += CONNECT_BATCH) {
+    const batch = people.slice(start, start + CONNECT_BATCH).map(({ token, url }) => {
+      const client: Client = io(url, {
+        path: SOCKET_PATH,
+        ...CHAT_CONNECTION,
+        transports: ['polling'],
+        auth: { token },
+        forceNew: true,
+        reconnection: false,
+        agent: agent as never,
+      })
+      clients.push(client)
+      return new Promise<void>((resolve, reject) => {
+        client.once('connect_error', reject)
+        client.once('connect', () =>
+          client.emit('connect_user', { locale: 'ru' }, (ack) =>
+            ack.ok ? resolve() : reject(new Error(ack.error)),
+          ),
+        )
+      })
+    })
+    await Promise.all(batch)
+  }
+  return clients
+}
+
+const percentile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
+
+type Side = { userId: number; client: Client }
+type Live = { chatId: number; customer: Side; specialist: Side }
+
+/** The load and its measures: one run of `SECONDS` after the warm-up, on sockets already connected. */
+async function load(live: Live[], phase: number, servers: Server[]) {
+  const sentAt = new Map<string, { at: number; measured: boolean }>()
+  const typingSent = new Map<number, { at: number; measured: boolean }[]>()
+  const delivery: number[] = []
+  const acks: number[] = []
+  const connectUser: number[] = []
+  const typing: number[] = []
+  const counts = {
+    sent: 0,
+    late: 0,
+    ackFailed: new Map<string, number>(),
+    ackTimedOut: 0,
+    probesSent: 0,
+    probesLost: 0,
+    dropped: 0,
+  }
+  const fail = (code: string) => counts.ackFailed.set(code, (counts.ackFailed.get(code) ?? 0) + 1)
+
+  for (const conversation of live)
+    for (const side of [conversation.customer, conversation.specialist]) {
+      side.client.on('chat:message', (event) => {
+        if (event.message.sender_id === side.userId) return
+        const arrived = performance.now()
+        const sent = sentAt.get(event.message.client_id)
+        if (MARK_READ) side.client.emit('chat:read', { chat_id: event.chat_id, message_id: event.message.id })
+        if (!sent) return
+        sentAt.delete(event.message.client_id)
+        if (!sent.measured) return
+        if (arrived - sent.at > DELIVERY_TIMEOUT_MS) counts.late++
+        else delivery.push(arrived - sent.at)
+      })
+      side.client.on('chat:typing', (event) => {
+        if (event.user_id === side.userId) return
+        const sent = typingSent.get(event.chat_id)?.shift()
+        if (sent?.measured) typing.push(performance.now() - sent.at)
+      })
+      side.client.on('disconnect', () => counts.dropped++)
+    }
+
+  const started = performance.now()
+  const windowStart = started + WARMUP_MS
+  const windowEnd = windowStart + SECONDS * 1000
+  const timers: NodeJS.Timeout[] = []
+
+  const send = (conversation: Live, index: number, tick: number) => {
+    // The two people take turns; half the conversations start with the specialist, so both sides send each second.
+    const sender = (tick + index) % 2 === 0 ? conversation.customer : conversation.specialist
+    const receiver = sender === conversation.customer ? conversation.specialist : conversation.customer
+    const clientId = `bench-${phase}-${index}-${tick}`
+    const at = performance.now()
+    const measured = at >= windowStart
+    sentAt.set(clientId, { at, measured })
+    if (measured) counts.sent++
+    const answered = sender.client.timeout(DELIVERY_TIMEOUT_MS).emitWithAck('chat:message', {
+      chat_id: conversation.chatId,
+      client_id: clientId,
+      text: `Message ${tick} of conversation ${index}`,
+    } as never) as Promise<ChatSendAck>
+    answered.then(
+      (ack) => {
+        if (!measured) return
+        if (ack.ok) acks.push(performance.now() - at)
+        else fail(ack.error.code)
+      },
+      () => {
+        if (measured) counts.ackTimedOut++
+      },
+    )
+    if ((tick + index) % PROBE_EVERY !== 0) return
+    timers.push(
+      setTimeout(() => {
+        const probeAt = performance.now()
+        if (probeAt >= windowEnd) return
+        const probeMeasured = probeAt >= windowStart
+        if (probeMeasured) counts.probesSent++
+        const asked = receiver.client
+          .timeout(DELIVERY_TIMEOUT_MS)
+          .emitWithAck('connect_user', {}) as Promise<ConnectUserAck>
+        asked.then(
+          (ack) => {
+            if (probeMeasured && ack.ok) connectUser.push(performance.now() - probeAt)
+            else if (probeMeasured) counts.probesLost++
+          },
+          () => {
+            if (probeMeasured) counts.probesLost++
+          },
+        )
+        const queue = typingSent.get(conversation.chatId) ?? []
+        queue.push({ at: performance.now(), measured: probeMeasured })
+        typingSent.set(conversation.chatId, queue)
+        sender.client.emit('chat:typing', { chat_id: conversation.chatId })
+      }, 500),
+    )
+  }
+
+  live.forEach((conversation, index) => {
+    let tick = 0
+    const beat = () => {
+      if (performance.now() >= windowEnd) return clearInterval(interval)
+      send(conversation, index, tick++)
+    }
+    let interval: NodeJS.Timeout | undefined
+    timers.push(
+      setTimeout(
+        () => {
+          beat()
+          interval = setInterval(beat, 1000)
+          timers.push(interval)
+        },
+        (index * 1000) / live.length,
+      ),
+    )
+  })
+
+  // CPU of the servers and of this process, and this process's event-loop delay, over the measured window only.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 })
+  await new Promise((resolve) => setTimeout(resolve, windowStart - performance.now()))
+  const cpuBefore = await Promise.all(servers.map((server) => server.cpuS()))
+  const ownBefore = process.cpuUsage()
+  loopDelay.enable()
+  await new Promise((resolve) => setTimeout(resolve, windowEnd - performance.now()))
+  loopDelay.disable()
+  const ownCpu = process.cpuUsage(ownBefore)
+  const cpuAfter = await Promise.all(servers.map((server) => server.cpuS()))
+
+  // What was sent in the window may still be on its way: at most DELIVERY_TIMEOUT_MS more.
+  const outstanding = () =>
+    [...sentAt.values()].some((s) => s.measured) ||
+    [...typingSent.values()].some((queue) => queue.some((s) => s.measured)) ||
+    acks.length + counts.ackTimedOut + [...counts.ackFailed.values()].reduce((a, b) => a + b, 0) < counts.sent
+  for (let waited = 0; outstanding() && waited < DELIVERY_TIMEOUT_MS + 1000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  for (const timer of timers) clearTimeout(timer)
+  const rssKb = await Promise.all(servers.map((server) => server.rssKb()))
+
+  const typingLost = [...typingSent.values()].reduce(
+    (sum, queue) => sum + queue.filter((s) => s.measured).length,
+    0,
+  )
+  return {
+    sent: counts.sent,
+    delivered: delivery.length,
+    late: counts.late,
+    lost: counts.sent - delivery.length - counts.late,
+    ackFailed: counts.ackFailed,
+    ackTimedOut: counts.ackTimedOut,
+    dropped: counts.dropped,
+    delivery: sorted(delivery),
+    acks: sorted(acks),
+    connectUser: sorted(connectUser),
+    typing: sorted(typing),
+    probesSent: counts.probesSent,
+    probesLost: counts.probesLost,
+    typingLost,
+    serverCpu: cpuAfter.map((after, i) => (after - cpuBefore[i]!) / SECONDS),
+    ownCpu: (ownCpu.user + ownCpu.system) / 1e6 / SECONDS,
+    loopDelayP99: loopDelay.percentile(99) / 1e6,
+    rssKb,
+  }
+}
+
+const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(value < 10 ? 1 : 0)} ms`)
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`
+const pct = (share: number) => `${(share * 100).toFixed(0)} %`
+const spread = (values: number[]) => `p50 ${ms(percentile(values, 0.5))}, p99 ${ms(percentile(values, 0.99))}`
+
+async function run(label: string, servers: Server[], conversations: Conversation[], phase: number) {
+  // Signed now: a token lives 15 minutes, and the server closes a socket when its token ends.
+  const tokens = createAccessTokens(SECRET, systemClock)
+  const sign = (person: Person) =>
+    tokens.sign({ userId: person.userId, type: person.type, sessionId: person.sessionId })
+  const first = servers[0]!
+  const second = servers.at(-1)!
+  const people = await Promise.all(
+    conversations.flatMap((c) => [
+      sign(c.customer).then((token) => ({ token, url: first.url })),
+      sign(c.specialist).then((token) => ({ token, url: second.url })),
+    ]),
+  )
+  const rssBefore = await Promise.all(servers.map((server) => server.rssKb()))
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
+  const connecting = performance.now()
+  const clients = await connectAll(people, agent)
+  console.log(
+    `\n${label}: ${clients.length} sockets connected in ${((performance.now() - connecting) / 1000).toFixed(1)} s`,
+  )
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    const rssConnected = await Promise.all(servers.map((server) => server.rssKb()))
+    const live: Live[] = conversations.map((c, i) => ({
+      chatId: c.chatId,
+      customer: { userId: c.customer.userId, client: clients[2 * i]! },
+      specialist: { userId: c.specialist.userId, client: clients[2 * i + 1]! },
+    }))
+    const result = await load(live, phase, servers)
+    const failed = [...result.ackFailed].map(([code, n]) => `${code} ${n}`).join(', ') || '0'
+    console.log(`  ${conversations.length} conversations, ${clients.length} sockets, ${SECONDS} s measured`)
+    console.log(
+      `  messages sent ${result.sent} (${(result.sent / SECONDS).toFixed(0)}/s), delivered ${result.delivered} ` +
+        `(${(result.delivered / SECONDS).toFixed(0)}/s); later than 10 s ${result.late}, not arrived ${result.lost}`,
+    )
+    console.log(
+      `  acks failed ${failed}, timed out ${result.ackTimedOut}; sockets dropped during the run ${result.dropped}`,
+    )
+    console.log(
+      `  delivery to the other person  ${spread(result.delivery)}, max ${ms(result.delivery.at(-1) ?? NaN)}`,
+    )
+    console.log(`  the send's ack                ${spread(result.acks)}`)
+    console.log(
+      `  baseline connect_user ack     ${spread(result.connectUser)} (${result.connectUser.length} of ` +
+        `${result.probesSent}; lost ${result.probesLost})`,
+    )
+    console.log(
+      `  baseline chat:typing to other ${spread(result.typing)} (${result.typing.length} of ${result.probesSent}; ` +
+        `not arrived ${result.typingLost})`,
+    )
+    servers.forEach((_, i) =>
+      console.log(
+        `  server${servers.length > 1 ? ` ${i + 1}` : ''}: RSS ${mb(rssBefore[i]!)} before the sockets, ` +
+          `${mb(rssConnected[i]!)} connected, ${mb(result.rssKb[i]!)} after; CPU ${pct(result.serverCpu[i]!)} ` +
+          `of a core in the window`,
+      ),
+    )
+    console.log(
+      `  load generator: CPU ${pct(result.ownCpu)} of a core, event-loop delay p99 ${ms(result.loopDelayP99)}`,
+    )
+  } finally {
+    for (const client of clients) client.disconnect()
+    agent.destroy()
+  }
+}
+
+type ManifestChunk = {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  css?: string[]
+}
+
+const CHAT_SOURCE = /^src\/(?:routes\/chats\/|features\/chat(?:s\/|-))/
+const MANIFEST = join(ROOT, 'dist/.vite/manifest.json')
+
+/** The newest modification time under a folder, in milliseconds. */
+async function newestIn(folder: string) {
+  const names = await readdir(folder, { recursive: true })
+  const times = await Promise.all(names.map(async (name) => (await stat(join(folder, name))).mtimeMs))
+  return Math.max(0, ...times)
+}
+
+/** Builds the app (with a manifest) unless dist/ already has one newer than its sources. */
+async function buildIfStale() {
+  const built = await stat(MANIFEST).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  )
+  const sources = Math.max(
+    await newestIn(join(ROOT, 'src')),
+    (await stat(join(ROOT, 'index.html'))).mtimeMs,
+    (await stat(join(ROOT, 'vite.config.ts'))).mtimeMs,
+  )
+  if (built > sources) return 'up to date'
+  if (SKIP_BUILD) return built ? 'older than src/ (not rebuilt: --skip-build)' : 'missing'
+  console.log('building the app (vite build --manifest)…')
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--manifest', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  )
+  const code = await new Promise((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`vite build exited with ${String(code)}`)
+  return 'built'
+}
+
+/**
+ * The chat's chunks in the build: those of sources under CHAT_SOURCE, and the chunks they import statically that
+ * the first screen does not already load ("own" when only the chat's chunks import them, else "shared").
+ */
+async function chatChunks(state: string) {
+  if (state === 'missing')
+    return ['chat chunk: not measured (no dist/.vite/manifest.json; run without --skip-build)']
+  const manifest = JSON.parse(await readFile(MANIFEST, 'utf8')) as Record<string, ManifestChunk>
+  const closure = (roots: string[]) => {
+    const seen = new Set<string>()
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return
+      seen.add(key)
+      for (const next of manifest[key].imports ?? []) visit(next)
+    }
+    roots.forEach(visit)
+    return seen
+  }
+  const shell = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry))
+  const roots = Object.keys(manifest).filter(
+    (key) => CHAT_SOURCE.test(manifest[key]!.src ?? key) && !shell.has(key),
+  )
+  if (roots.length === 0) return ['chat chunk: not built (no chats route in this build)']
+  const chat = [...closure(roots)].filter((key) => !shell.has(key))
+  const importedFromOutside = new Set(
+    Object.keys(manifest)
+      .filter((key) => !chat.includes(key))
+      .flatMap((key) => manifest[key]!.imports ?? []),
+  )
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+  const gzipOf = async (file: string) =>
+    gzipSync(await readFile(join(ROOT, 'dist', file)), { level: 9 }).length
+  const order = { chat: 0, catalog: 1, own: 2, shared: 3 } as const
+  const chunks = await Promise.all(
+    chat.map(async (key) => {
+      const chunk = manifest[key]!
+      const kind: keyof typeof order = /\.po$/.test(chunk.src ?? '')
+        ? 'catalog'
+        : roots.includes(key)
+          ? 'chat'
+          : importedFromOutside.has(key)
+            ? 'shared'
+            : 'own'
+      return { key, chunk, kind, gzip: await gzipOf(chunk.file) }
+    }),
+  )
+  chunks.sort((a, b) => order[a.kind] - order[b.kind] || b.gzip - a.gzip)
+  const lines = chunks.map(
+    ({ key, chunk, kind, gzip }) =>
+      `  ${kind.padEnd(7)} ${kb(gzip).padStart(9)} gzip  /${chunk.file}  (${chunk.src ?? key})`,
+  )
+  // One language's catalog loads, not all four: the largest counts.
+  const catalog = Math.max(0, ...chunks.filter((c) => c.kind === 'catalog').map((c) => c.gzip))
+  const sum = (kinds: string[]) =>
+    chunks.filter((c) => kinds.includes(c.kind)).reduce((total, c) => total + c.gzip, 0)
+  const own = sum(['chat', 'own']) + catalog
+  const shared = sum(['shared'])
+  let css = 0
+  for (const sheet of new Set(chunks.flatMap((c) => c.chunk.css ?? []))) {
+    const gzip = await gzipOf(sheet)
+    css += gzip
+    lines.push(`  css     ${kb(gzip).padStart(9)} gzip  /${sheet}`)
+  }
+  lines.push(
+    `chat chunks: ${kb(own)} JS gzip of the chat's own (its ${roots.length - chunks.filter((c) => c.kind === 'catalog').length} ` +
+      `chunk(s), what only they import, one language's catalog) + ${kb(shared)} shared with other screens ` +
+      `= ${kb(own + shared)} beyond the first screen${css ? `; CSS ${kb(css)} gzip` : ''}`,
+  )
+  return [`chat chunks (dist/ ${state}):`, ...lines]
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-chat-'))
+try {
+  // The build first: it must not share the cores with the measured runs.
+  const chunkLines = await chatChunks(await buildIfStale())
+
+  // One process: the embedded database (or a database of its own on PostgreSQL).
+  const serverUrl = process.env.DATABASE_URL
+  let databaseUrl: string | undefined
+  let dropDatabase = async () => {}
+  if (serverUrl) {
+    const pg = (await import('pg')).default
+    const name = `fika_bench_chat_${process.pid}`
+    const admin = new pg.Client({ connectionString: serverUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    }
+  }
+  try {
+    const database = await openDatabase({ databaseUrl, dataDir })
+    await database.migrate()
+    const seeding = performance.now()
+    const conversations = await seed(database, CONVERSATIONS)
+    await database.close()
+    console.log(
+      `${conversations.length} conversations (${2 * conversations.length} people) on ` +
+        `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s. ` +
+        `Polling only; in each conversation the customer and the specialist take turns, a message a second; ` +
+        `${WARMUP_MS / 1000} s warm-up, then ${SECONDS} s measured${MARK_READ ? '; the recipient marks each message read' : ''}.`,
+    )
+    console.log(
+      `Server: CHAT_MESSAGES_PER_MINUTE=${CHAT_SERVER_ENV.CHAT_MESSAGES_PER_MINUTE}, ` +
+        `CHAT_NOTIFY_AFTER_S=${CHAT_SERVER_ENV.CHAT_NOTIFY_AFTER_S} (no unread-message notification fires during ` +
+        `the run), general rate limit off.`,
+    )
+    const env = { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) }
+    const single = await startServer(env)
+    try {
+      await run(`one process (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, [single], conversations, 1)
+    } finally {
+      await single.stop()
+    }
+    if (databaseUrl && process.env.REDIS_URL) {
+      const cluster = [await startServer({ ...env, REDIS_URL: process.env.REDIS_URL })]
+      try {
+        cluster.push(await startServer({ ...env, REDIS_URL: process.env.REDIS_URL }))
+        await run('two processes on Redis (customers on 1, specialists on 2)', cluster, conversations, 2)
+      } finally {
+        await Promise.all(cluster.map((server) => server.stop()))
+      }
+    } else {
+      console.log('\ntwo processes on Redis: not measured (needs DATABASE_URL and REDIS_URL)')
+    }
+  } finally {
+    await dropDatabase()
+  }
+  console.log(`\n${chunkLines.join('\n')}`)
+} finally {
+  await rm(dataDir, { recursive: true, force: true })
+  // Sockets of a failed run may hold the loop open.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 500).unref()
+}
