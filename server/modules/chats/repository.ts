@@ -251,13 +251,26 @@ export function createChatsRepository(db: Database) {
           .limit(1)
       )[0],
 
-    /** The times of a sender's messages since `since`, oldest first (the per-minute limit). */
-    recentSends: (senderId: number, since: Date) =>
-      db
+    /** How many messages a sender wrote since `since` (the per-minute limit). */
+    async sendsSince(senderId: number, since: Date) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.senderId, senderId), gte(chatMessages.createdAt, since)))
+      return row?.n ?? 0
+    },
+
+    /** When the sender's `nth` newest message since `since` was written (when the limit lets one more through). */
+    async nthNewestSendSince(senderId: number, since: Date, nth: number) {
+      const [row] = await db
         .select({ createdAt: chatMessages.createdAt })
         .from(chatMessages)
         .where(and(eq(chatMessages.senderId, senderId), gte(chatMessages.createdAt, since)))
-        .orderBy(chatMessages.createdAt),
+        .orderBy(desc(chatMessages.createdAt))
+        .offset(nth - 1)
+        .limit(1)
+      return row?.createdAt
+    },
 
     /**
      * Stores a message and moves the conversation: its last message, everyone's list order, and the unread count
@@ -350,7 +363,9 @@ export function createChatsRepository(db: Database) {
       mark: 'read' | 'delivered',
       fromOther: 'not mine' | 'from support',
     ) {
-      const upTo = sql`greatest(${chatParticipants.readUpTo}, ${messageId})`
+      // Never past the newest message: a mark cannot claim what does not exist yet.
+      const newest = sql`least(${messageId}, (select coalesce(c.last_message_id, 0) from ${chats} c where c.id = ${chatId}))`
+      const upTo = sql`greatest(${chatParticipants.readUpTo}, ${newest})`
       const toMe =
         fromOther === 'from support'
           ? sql`m.from_support`
@@ -361,10 +376,10 @@ export function createChatsRepository(db: Database) {
           mark === 'read'
             ? {
                 readUpTo: upTo,
-                deliveredUpTo: sql`greatest(${chatParticipants.deliveredUpTo}, ${messageId})`,
+                deliveredUpTo: sql`greatest(${chatParticipants.deliveredUpTo}, ${newest})`,
                 unread: sql`(select count(*)::int from ${chatMessages} m where m.chat_id = ${chatId} and m.id > ${upTo} and ${toMe})`,
               }
-            : { deliveredUpTo: sql`greatest(${chatParticipants.deliveredUpTo}, ${messageId})` },
+            : { deliveredUpTo: sql`greatest(${chatParticipants.deliveredUpTo}, ${newest})` },
         )
         .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, userId)))
         .returning()
@@ -373,17 +388,18 @@ export function createChatsRepository(db: Database) {
 
     /** The support team's marks, on the conversation itself. */
     async markTeam(chatId: number, messageId: number, mark: 'read' | 'delivered') {
-      const upTo = sql`greatest(${chats.teamReadUpTo}, ${messageId})`
+      const newest = sql`least(${messageId}, coalesce(${chats.lastMessageId}, 0))`
+      const upTo = sql`greatest(${chats.teamReadUpTo}, ${newest})`
       const [row] = await db
         .update(chats)
         .set(
           mark === 'read'
             ? {
                 teamReadUpTo: upTo,
-                teamDeliveredUpTo: sql`greatest(${chats.teamDeliveredUpTo}, ${messageId})`,
+                teamDeliveredUpTo: sql`greatest(${chats.teamDeliveredUpTo}, ${newest})`,
                 teamUnread: sql`(select count(*)::int from ${chatMessages} m where m.chat_id = ${chatId} and m.id > ${upTo} and not m.from_support)`,
               }
-            : { teamDeliveredUpTo: sql`greatest(${chats.teamDeliveredUpTo}, ${messageId})` },
+            : { teamDeliveredUpTo: sql`greatest(${chats.teamDeliveredUpTo}, ${newest})` },
         )
         .where(eq(chats.id, chatId))
         .returning()

@@ -51,7 +51,8 @@ const pairOf = (a: number, b: number) => (a < b ? { userA: a, userB: b } : { use
  * blocking, reports, the per-minute limit, and the live events to both sides (docs/decisions/014-chat.md).
  */
 export function createChatsService({ repo, ports, hub, clock, limits, onError }: Deps) {
-  const notifyTimers = new Set<NodeJS.Timeout>()
+  /** One pending check per recipient and conversation: a burst of messages is one notification at most. */
+  const notifyTimers = new Map<string, NodeJS.Timeout>()
 
   /** The conversation and the caller's side of it; for anyone else it does not exist. */
   async function access(chatId: number, caller: Caller): Promise<{ chat: ChatRecord; side: Side }> {
@@ -87,31 +88,35 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
       const total = await totalOf(audience)
       hub.emit(audience, 'chat:message', { chat_id: chat.id, message: presented, unread: count, total })
       if (audience !== 'support team' && message.kind !== 'reply')
-        scheduleNotification(chat.id, audience.userId, message)
+        scheduleNotification(chat.id, audience.userId, message.senderId ?? 0)
     }
   }
 
   /** A message still unread after a while becomes a notification: someone reading the conversation never gets one. */
-  function scheduleNotification(chatId: number, recipientId: number, message: MessageRecord) {
+  function scheduleNotification(chatId: number, recipientId: number, senderId: number) {
+    const key = `${chatId}:${recipientId}`
+    if (notifyTimers.has(key)) return
     const timer = setTimeout(() => {
-      notifyTimers.delete(timer)
+      notifyTimers.delete(key)
       void (async () => {
         const participant = await repo.participant(chatId, recipientId)
-        if (!participant || participant.readUpTo >= message.id) return
-        ports.unreadMessage({ chatId, recipientId, senderId: message.senderId ?? 0 })
+        // Read since (all of it): nothing to tell.
+        if (!participant || participant.unread === 0) return
+        ports.unreadMessage({ chatId, recipientId, senderId })
       })().catch(onError)
     }, limits.notifyAfterMs)
     timer.unref()
-    notifyTimers.add(timer)
+    notifyTimers.set(key, timer)
   }
 
   /** The per-minute limit; how long until one more is allowed when it is reached. */
   async function checkRate(senderId: number) {
     const now = clock.now().getTime()
-    const recent = await repo.recentSends(senderId, new Date(now - RATE_WINDOW_MS))
-    if (recent.length < limits.perMinute) return
-    const oldest = recent[recent.length - limits.perMinute]!.createdAt.getTime()
-    throw rateLimited('chat_rate_limited', (oldest + RATE_WINDOW_MS - now) / 1000)
+    const since = new Date(now - RATE_WINDOW_MS)
+    if ((await repo.sendsSince(senderId, since)) < limits.perMinute) return
+    // One more is allowed once the oldest of the newest `perMinute` leaves the window.
+    const edge = await repo.nthNewestSendSince(senderId, since, limits.perMinute)
+    throw rateLimited('chat_rate_limited', ((edge?.getTime() ?? now) + RATE_WINDOW_MS - now) / 1000)
   }
 
   /** The checks of every send, then one row per client id. */
@@ -168,8 +173,7 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
 
   async function mark(caller: Caller, chatId: number, messageId: number, kind: 'read' | 'delivered') {
     const { chat, side } = await access(chatId, caller)
-    // Never past the newest message: a mark cannot claim what does not exist yet.
-    const upTo = Math.min(messageId, chat.lastMessageId ?? 0)
+    const upTo = messageId
     if (side.as === 'team') {
       const row = (await repo.markTeam(chat.id, upTo, kind))!
       await announceMarks(
@@ -411,7 +415,7 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
     },
 
     close() {
-      for (const timer of notifyTimers) clearTimeout(timer)
+      for (const timer of notifyTimers.values()) clearTimeout(timer)
       notifyTimers.clear()
     },
   }
