@@ -92,6 +92,5 @@ localDb.version(2).stores({
 localDb.version(3).stores({
   chats: 'userId',
   chatMessages: '[userId+chatId]',
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- Dexie's index list, not words
   chatOutbox: 'clientId, userId, createdAt',
 })
