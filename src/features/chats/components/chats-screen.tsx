@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Search } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { PagedListEnd } from '#src/components/load-more.tsx'
-import { OfflineNotice } from '#src/components/offline-notice.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSession } from '#src/lib/session-store.ts'
@@ -36,7 +35,6 @@ export function ChatsScreen() {
 
   return (
     <ScreenLayout title={t`Messages`}>
-      <OfflineNotice />
       <div className="chats__search">
         <label htmlFor={searchId} className="visually-hidden">
           <Trans>Search by name or order</Trans>

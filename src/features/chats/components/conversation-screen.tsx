@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { ChatLocation, ChatMessage } from '#contract/schemas/chats.ts'
 import { BackButton } from '#src/components/back-button.tsx'
-import { OfflineNotice } from '#src/components/offline-notice.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { compressPhoto } from '#src/features/order-wizard/photos.ts'
@@ -130,7 +129,6 @@ export function ConversationScreen({ chatId }: { chatId: number }) {
     return (
       <div className="screen">
         <BackButton />
-        <OfflineNotice />
         <div role="alert" className="chats__problem">
           <p>
             {conversation.offline ? (
@@ -157,7 +155,6 @@ export function ConversationScreen({ chatId }: { chatId: number }) {
       <BackButton />
       <ConversationHeader chat={chat} typing={conversation.typing} onBlock={block} blocking={blocking} />
       {chat.order && <OrderCard order={chat.order} />}
-      <OfflineNotice />
       {conversation.savedAt !== null && <SavedNotice savedAt={conversation.savedAt} />}
       <MessageList
         chat={chat}
