@@ -4,6 +4,12 @@ import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
 export const isMine = (chat: Pick<Chat, 'as_support'>, message: ChatMessage, myId: number | null) =>
   chat.as_support ? message.from_support : message.sender_id === myId && !message.from_support
 
+/** Whether a mark event's reader is the other side of the conversation (then it moves my messages' ticks). */
+export function isOtherSide(chat: Chat, userId: number | null) {
+  if (chat.as_support) return userId === chat.other.id
+  return chat.other.support ? userId === null : userId === chat.other.id
+}
+
 export type Delivery = 'sent' | 'delivered' | 'read'
 
 /** Where one of the reader's messages is: the other side's marks are the newest ids they received and read. */

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import * as v from 'valibot'
-import { ChatMessageEventSchema } from '#contract/events.ts'
+import { ChatMarkEventSchema, ChatMessageEventSchema } from '#contract/events.ts'
 import type { Chat } from '#contract/schemas/chats.ts'
 import { onRealtime } from '#src/features/notifications/realtime.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { chatsApi } from './api/chats-api.ts'
 import { loadChatList, saveChatList } from './local-cache.ts'
-import { isMine } from './messages.ts'
+import { isMine, isOtherSide } from './messages.ts'
 import { useChatUnread } from './unread-store.ts'
 
 export type ChatList = {
@@ -108,8 +108,24 @@ export function useChatList(userId: number, search: string) {
             return { ...current, chats: toTop(current.chats, updated) }
           })
         }
+        // Read on another device (or in the conversation): the row's count follows.
+        const onMark = (payload: unknown) => {
+          const parsed = v.safeParse(ChatMarkEventSchema, payload)
+          if (!parsed.success || parsed.output.unread === null) return
+          const { chat_id: chatId, user_id: reader, unread } = parsed.output
+          setList((current) => ({
+            ...current,
+            chats: current.chats.map((chat) =>
+              chat.id === chatId && !isOtherSide(chat, reader) ? { ...chat, unread } : chat,
+            ),
+          }))
+        }
         socket.on('chat:message', onMessage)
-        return () => void socket.off('chat:message', onMessage)
+        socket.on('chat:read', onMark)
+        return () => {
+          socket.off('chat:message', onMessage)
+          socket.off('chat:read', onMark)
+        }
       }),
     [userId, setList],
   )

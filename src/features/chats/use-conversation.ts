@@ -7,7 +7,7 @@ import { ApiError } from '#src/lib/api-client.ts'
 import { chatsApi } from './api/chats-api.ts'
 import { onOutgoingSent } from './chat-outbox.ts'
 import { loadConversation, saveConversation } from './local-cache.ts'
-import { isMine, mergeMessages } from './messages.ts'
+import { isMine, isOtherSide, mergeMessages } from './messages.ts'
 import { useChatUnread } from './unread-store.ts'
 
 /** "typing…" goes away this long after the last `chat:typing`, as the other side stopped. */
@@ -38,12 +38,6 @@ const START: Conversation = {
 
 const isOffline = (error: unknown) => error instanceof ApiError && error.status === 0
 const cursorOf = (next: string | null) => (next === null ? null : Number(next))
-
-/** Whether a mark event's reader is the other side of the conversation (then it moves my messages' ticks). */
-export function isOtherSide(chat: Chat, userId: number | null) {
-  if (chat.as_support) return userId === chat.other.id
-  return chat.other.support ? userId === null : userId === chat.other.id
-}
 
 /**
  * One conversation as its screen shows it: the chat and its messages from the server (or the device's copy
@@ -149,10 +143,10 @@ export function useConversation(chatId: number, myId: number) {
         const { message } = parsed.output
         addMessages([message])
         const chat = latest.current.chat
+        // Their message ends their typing; "received" is told by the socket itself (realtime.ts) for every chat.
         if (chat && !isMine(chat, message, myId)) {
           clearTimeout(typingTimer)
           setTyping(false)
-          socket.emit('chat:delivered', { chat_id: chatId, message_id: message.id })
         }
       }
       const onTyping = (payload: unknown) => {

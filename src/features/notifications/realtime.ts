@@ -139,7 +139,12 @@ function createSocket(): Connection {
   // The header's count of unread messages follows every conversation, whichever screen is open.
   created.on(SERVER_EVENTS.chatMessage, (payload) => {
     const parsed = v.safeParse(ChatMessageEventSchema, payload)
-    if (parsed.success && parsed.output.total !== null) useChatUnread.getState().setTotal(parsed.output.total)
+    if (!parsed.success) return
+    const { chat_id: chatId, message, total, unread } = parsed.output
+    if (total !== null) useChatUnread.getState().setTotal(total)
+    // Counts come only to the recipient: this device received it, whichever screen is open (✓✓ for the sender).
+    if (unread !== null)
+      created.emit(CLIENT_EVENTS.chatDelivered, { chat_id: chatId, message_id: message.id })
   })
   created.on(SERVER_EVENTS.chatRead, (payload) => {
     const parsed = v.safeParse(ChatMarkEventSchema, payload)

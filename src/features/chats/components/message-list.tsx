@@ -67,7 +67,7 @@ export function MessageList(props: MessageListProps) {
       first,
       height: element.scrollHeight,
       top: element.scrollTop,
-      atBottom: true,
+      atBottom: element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_MARGIN_PX,
     }
   }, [messages, pending.length])
 
