@@ -5,6 +5,7 @@ import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
 import { loadChatsCatalog } from '#src/features/chats/catalog.ts'
 import { resetOutbox } from '#src/features/chats/chat-outbox.ts'
 import { ConversationScreen } from '#src/features/chats/components/conversation-screen.tsx'
+import { useChatUnread } from '#src/features/chats/unread-store.ts'
 import { startRealtime, stopRealtime } from '#src/features/notifications/realtime.ts'
 import { refreshSession } from '#src/lib/refresh-session.ts'
 import { useSession } from '#src/lib/session-store.ts'
@@ -36,8 +37,21 @@ function connected(): FakeSocket {
   return socket
 }
 
+/** Bodies of the block requests the screen sent. */
+let blockCalls: unknown[] = []
+const extra = new Map<string, unknown>()
+/** What the test's server answers on a route that depends on the test (set after `server()`). */
+const answer = (route: string, json: unknown) => extra.set(route, json)
+
 function server(chat: Chat, pages: { newest: ChatMessage[]; older?: ChatMessage[] }) {
+  blockCalls = []
+  extra.clear()
   return stubApi({
+    [`PUT ${CHATS}/5/block`]: ({ body }) => {
+      blockCalls.push(body)
+      return { json: extra.get(`PUT ${CHATS}/5/block`) }
+    },
+    [`POST ${CHATS}/5/read`]: () => ({ json: extra.get(`POST ${CHATS}/5/read`) }),
     [`GET ${CHATS}/5`]: () => ({ json: chat }),
     [`GET ${CHATS}/5/messages`]: ({ query }) =>
       query.get('before')
@@ -217,5 +231,75 @@ describe('a conversation', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Вы уже пожаловались на это сообщение',
     )
+  })
+
+  it('blocks the other person from the header menu and then shows why the box is gone', async () => {
+    connected()
+    server(chatOf(5), { newest: [messageOf(30)] })
+    answer(`PUT ${CHATS}/5/block`, chatOf(5, { blocked: 'by_me' }))
+    await open()
+    await userEvent.click(screen.getByRole('button', { name: 'Меню переписки' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Заблокировать' }))
+    expect(
+      await screen.findByText(
+        'Вы заблокировали собеседника Бахтиёр Каримов. Чтобы снова писать, разблокируйте его в меню выше.',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('textbox', { name: 'Сообщение' })).toBeNull()
+    expect(blockCalls).toEqual([{ blocked: true }])
+  })
+
+  it('asks for what came since the newest message held after a reconnection that lost events', async () => {
+    const socket = connected()
+    const api = server(chatOf(5, { my_read_up_to: 31 }), { newest: [messageOf(30), messageOf(31)] })
+    const log = await open()
+    act(() => socket.disconnect())
+    socket.recovered = false
+    act(() => socket.accept())
+    await waitFor(() => expect(api.last('GET', `${CHATS}/5/messages`)?.query.get('after')).toBe('31'))
+    expect(within(log).getByText('Сообщение 31')).toBeTruthy()
+  })
+
+  it('asks for nothing after a reconnection that had the missed events replayed', async () => {
+    const socket = connected()
+    const api = server(chatOf(5, { my_read_up_to: 31 }), { newest: [messageOf(31)] })
+    await open()
+    act(() => socket.disconnect())
+    socket.recovered = true
+    act(() => socket.accept())
+    const asked = api.calls.filter((call) => call.query.get('after') !== null)
+    expect(asked).toHaveLength(0)
+  })
+
+  it('marks read over HTTP while the socket is down, and the answer sets the header’s total', async () => {
+    act(() => useSession.getState().setSession({ token: 'access', profile: profileOf({ id: ME }) as never }))
+    const api = server(chatOf(5, { unread: 2, my_read_up_to: 30 }), {
+      newest: [messageOf(30), messageOf(32)],
+    })
+    answer(`POST ${CHATS}/5/read`, { chat_id: 5, unread: 0, total: 4 })
+    await open()
+    await waitFor(() => expect(useChatUnread.getState().total).toBe(4))
+    expect(api.last('POST', `${CHATS}/5/read`)?.body).toEqual({ message_id: 32 })
+  })
+
+  it('counts as the reader’s own the team’s messages when staff answer a support chat', async () => {
+    connected()
+    const support = chatOf(5, {
+      kind: 'support',
+      as_support: true,
+      order: null,
+      read_up_to: 31,
+      my_read_up_to: 30,
+      other: { ...chatOf(5).other, id: 20, name: 'Клиент' },
+    })
+    server(support, {
+      newest: [
+        messageOf(30, { sender_id: 20, text: 'Не могу опубликовать заказ' }),
+        messageOf(31, { sender_id: 3, from_support: true, text: 'Проверим и ответим' }),
+      ],
+    })
+    await open()
+    expect(statusOf('Проверим и ответим').getAttribute('aria-label')).toBe('Прочитано')
+    expect(screen.getAllByRole('button', { name: 'Пожаловаться' })).toHaveLength(1)
   })
 })

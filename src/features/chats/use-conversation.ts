@@ -109,6 +109,8 @@ export function useConversation(chatId: number, myId: number) {
 
   const catchUp = useCallback(() => {
     const newest = latest.current.messages.at(-1)
+    // The first load is still on its way: it brings what there is.
+    if (latest.current.status === 'loading') return
     if (latest.current.status !== 'ready' || latest.current.savedAt !== null) {
       // The screen shows the device's copy (or nothing): load it all again now that there is a connection.
       setAttempt((count) => count + 1)
