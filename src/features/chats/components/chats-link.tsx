@@ -6,8 +6,8 @@ import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 import { formatNumber } from '#src/lib/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { chatsApi } from '../api/chats-api.ts'
-import '../chats.css'
 import { useChatUnread } from '../unread-store.ts'
+import './chats-link.css'
 
 /** A badge wider than "99+" would cover the header's next button. */
 const BADGE_MAX = 99
