@@ -4,6 +4,7 @@ import type { ChatLocation, ChatMessage } from '#contract/schemas/chats.ts'
 import { create } from 'zustand'
 import { currentSocket, onRealtime } from '#src/features/notifications/realtime.ts'
 import { ApiError } from '#src/lib/api-client.ts'
+import { useSession } from '#src/lib/session-store.ts'
 import { chatsApi } from './api/chats-api.ts'
 import { deleteOutgoing, listOutgoing, putOutgoing, type ChatOutgoing } from './local-cache.ts'
 
@@ -182,6 +183,8 @@ async function flushQueue() {
   const byId = new Map([...held, ...stored].map((entry) => [entry.clientId, entry]))
   const queue = [...byId.values()].filter((entry) => !entry.failed).sort((a, b) => a.createdAt - b.createdAt)
   for (const entry of queue) {
+    // NOTE: a logout (or another person's login) meanwhile ends the run: the token no longer speaks for the writer.
+    if (useSession.getState().profile?.id !== userId) return
     const outcome = await sendOne(entry)
     if (outcome.kind === 'sent') {
       await deleteOutgoing(entry.clientId)

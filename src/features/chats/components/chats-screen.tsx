@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Search } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
+import { CHAT_SEARCH_MAX } from '#contract/schemas/chats.ts'
 import { PagedListEnd } from '#src/components/load-more.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
@@ -46,7 +47,7 @@ export function ChatsScreen() {
           className="chats__search-input"
           placeholder={t`Search by name or order`}
           value={typed}
-          maxLength={100}
+          maxLength={CHAT_SEARCH_MAX}
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>

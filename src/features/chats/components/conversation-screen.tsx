@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import type { ChatLocation, ChatMessage } from '#contract/schemas/chats.ts'
+import type { Chat, ChatLocation, ChatMessage } from '#contract/schemas/chats.ts'
 import { BackButton } from '#src/components/back-button.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
@@ -98,7 +98,7 @@ export function ConversationScreen({ chatId }: { chatId: number }) {
     setBlocking(true)
     chatsApi
       .block(chatId, blocked)
-      .then((updated) => conversation.setChat({ ...updated, ...marksOf(conversation.chat) }))
+      .then((updated) => conversation.setChat(withNewestMarks(updated, conversation.chat)))
       .catch((error: unknown) =>
         setLocalProblem(
           error instanceof ApiError && error.body
@@ -197,6 +197,12 @@ export function ConversationScreen({ chatId }: { chatId: number }) {
   )
 }
 
-/** The read marks the screen already holds are at least as new as a block's answer. */
-const marksOf = (chat: { delivered_up_to: number; read_up_to: number } | null) =>
-  chat ? { delivered_up_to: chat.delivered_up_to, read_up_to: chat.read_up_to } : {}
+/** A block's answer, with the newest read marks of it and of what the screen held (an event may have moved them). */
+const withNewestMarks = (updated: Chat, held: Chat | null): Chat =>
+  held
+    ? {
+        ...updated,
+        delivered_up_to: Math.max(updated.delivered_up_to, held.delivered_up_to),
+        read_up_to: Math.max(updated.read_up_to, held.read_up_to),
+      }
+    : updated
