@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ChatOrder } from '#contract/schemas/chats.ts'
-import { useOrderWords, usePriceText } from '#src/features/order-words/order-words.ts'
+import { usePriceText, useStateText } from '#src/features/order-words/order-words.ts'
 
 /** The order the conversation is about: its name (a link to it), price and status. */
 export function OrderCard({ order }: { order: ChatOrder }) {
   const priceText = usePriceText()
-  const { statuses } = useOrderWords()
+  const stateText = useStateText()
   return (
     <div className="conversation__order">
       <span className="conversation__order-label">
@@ -16,7 +16,9 @@ export function OrderCard({ order }: { order: ChatOrder }) {
         {order.name}
       </Link>
       <span className="conversation__order-facts">
-        {priceText(order)} · {statuses[order.status]}
+        {priceText(order)} ·{' '}
+        {/* NOTE: the chat's order carries no executor: an inactive one reads as "replies paused". */}
+        {stateText({ status: order.status, executor_id: null })}
       </span>
     </div>
   )
