@@ -94,7 +94,7 @@ export const memoryCache = {
       savedAt: Date.now(),
     }),
   loadConversation: async (userId: number, chatId: number) => device.conversations.get(`${userId}:${chatId}`),
-  listOutgoing: async (userId: number) =>
+  listOutgoing: async (userId: number): Promise<ChatOutgoing[] | null> =>
     [...device.outbox.values()]
       .filter((entry) => entry.userId === userId)
       .sort((a, b) => a.createdAt - b.createdAt)

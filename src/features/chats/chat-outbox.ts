@@ -42,7 +42,7 @@ const setProblem = (chatId: number, problem: SendProblem | undefined) =>
 /** Reads the person's queue from the device (at start, and when another person logs in). */
 export async function loadOutbox(userId: number) {
   const entries = await listOutgoing(userId)
-  useChatOutbox.setState({ userId, entries })
+  useChatOutbox.setState({ userId, entries: entries ?? [] })
 }
 
 /** Puts a new message in the queue (kept on the device before anything is sent) and starts sending. */
@@ -59,9 +59,10 @@ export async function queueMessage(
     ...(content.location && { location: content.location }),
     createdAt: Date.now(),
   }
+  // On the device first: a run of the queue reads the device's list and would otherwise drop it from the screen.
+  await putOutgoing(entry)
   useChatOutbox.setState((state) => ({ entries: [...state.entries, entry] }))
   setProblem(chatId, undefined)
-  await putOutgoing(entry)
   void flushOutbox()
 }
 
@@ -177,11 +178,13 @@ function runExclusive(work: () => Promise<void>): Promise<void> {
 async function flushQueue() {
   const { userId } = useChatOutbox.getState()
   if (userId === null || Date.now() < pausedUntil) return
-  // Another tab may have sent some meanwhile: the device's queue is the truth.
+  // Another tab may have sent some meanwhile: the device's queue is the truth, and this page's copy follows it.
+  // Without a device store (some private modes) the page's own list is all there is.
   const stored = await listOutgoing(userId)
-  const held = useChatOutbox.getState().entries.filter((entry) => entry.userId === userId)
-  const byId = new Map([...held, ...stored].map((entry) => [entry.clientId, entry]))
-  const queue = [...byId.values()].filter((entry) => !entry.failed).sort((a, b) => a.createdAt - b.createdAt)
+  if (stored) useChatOutbox.setState({ entries: stored })
+  const queue = (stored ?? useChatOutbox.getState().entries)
+    .filter((entry) => entry.userId === userId && !entry.failed)
+    .sort((a, b) => a.createdAt - b.createdAt)
   for (const entry of queue) {
     // NOTE: a logout (or another person's login) meanwhile ends the run: the token no longer speaks for the writer.
     if (useSession.getState().profile?.id !== userId) return

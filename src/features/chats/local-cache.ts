@@ -33,9 +33,9 @@ export const saveConversation = (userId: number, chat: Chat, messages: ChatMessa
 export const loadConversation = (userId: number, chatId: number) =>
   quietly(() => localDb.chatMessages.get([userId, chatId] as never), undefined)
 
-/** The person's messages waiting to be sent, in the order written. */
-export const listOutgoing = (userId: number) =>
-  quietly(async () => (await localDb.chatOutbox.where('userId').equals(userId).sortBy('createdAt')) ?? [], [])
+/** The person's messages waiting to be sent, in the order written; null when the device cannot keep any. */
+export const listOutgoing = (userId: number): Promise<ChatOutgoing[] | null> =>
+  quietly(() => localDb.chatOutbox.where('userId').equals(userId).sortBy('createdAt'), null)
 
 export const putOutgoing = (entry: ChatOutgoing) => quietly(() => localDb.chatOutbox.put(entry), undefined)
 
