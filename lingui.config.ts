@@ -10,6 +10,7 @@ const LAZY_FEATURES = [
   'auth',
   'chat-entry',
   'chat-location',
+  'chats',
   'content',
   'executors',
   'feedbacks',

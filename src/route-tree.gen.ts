@@ -30,6 +30,8 @@ import { Route as CategorySlugSplatRouteImport } from './routes/$categorySlug/$'
 import { Route as CategorySlugServicesRouteImport } from './routes/$categorySlug/services'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
+import { Route as ChatsIndexRouteImport } from './routes/chats/index'
+import { Route as ChatsIdRouteImport } from './routes/chats/$id'
 import { Route as FeedbacksUserIdRouteImport } from './routes/feedbacks/$userId'
 import { Route as LegalIndexRouteImport } from './routes/legal/index'
 import { Route as LegalSlugRouteImport } from './routes/legal/$slug'
@@ -151,6 +153,16 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ChatsIndexRoute = ChatsIndexRouteImport.update({
+  id: '/chats/',
+  path: '/chats/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChatsIdRoute = ChatsIdRouteImport.update({
+  id: '/chats/$id',
+  path: '/chats/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FeedbacksUserIdRoute = FeedbacksUserIdRouteImport.update({
   id: '/feedbacks/$userId',
   path: '/feedbacks/$userId',
@@ -247,6 +259,7 @@ export interface FileRoutesByFullPath {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
   '/legal/$slug': typeof LegalSlugRoute
   '/order/$orderId': typeof OrderOrderIdRoute
@@ -258,6 +271,7 @@ export interface FileRoutesByFullPath {
   '/wallet/success': typeof WalletSuccessRoute
   '/$categorySlug/': typeof CategorySlugIndexRoute
   '/blog/': typeof BlogIndexRoute
+  '/chats/': typeof ChatsIndexRoute
   '/legal/': typeof LegalIndexRoute
   '/orders/': typeof OrdersIndexRoute
   '/wallet/': typeof WalletIndexRoute
@@ -285,6 +299,7 @@ export interface FileRoutesByTo {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
   '/legal/$slug': typeof LegalSlugRoute
   '/order/$orderId': typeof OrderOrderIdRoute
@@ -296,6 +311,7 @@ export interface FileRoutesByTo {
   '/wallet/success': typeof WalletSuccessRoute
   '/$categorySlug': typeof CategorySlugIndexRoute
   '/blog': typeof BlogIndexRoute
+  '/chats': typeof ChatsIndexRoute
   '/legal': typeof LegalIndexRoute
   '/orders': typeof OrdersIndexRoute
   '/wallet': typeof WalletIndexRoute
@@ -324,6 +340,7 @@ export interface FileRoutesById {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
   '/legal/$slug': typeof LegalSlugRoute
   '/order/$orderId': typeof OrderOrderIdRoute
@@ -335,6 +352,7 @@ export interface FileRoutesById {
   '/wallet/success': typeof WalletSuccessRoute
   '/$categorySlug/': typeof CategorySlugIndexRoute
   '/blog/': typeof BlogIndexRoute
+  '/chats/': typeof ChatsIndexRoute
   '/legal/': typeof LegalIndexRoute
   '/orders/': typeof OrdersIndexRoute
   '/wallet/': typeof WalletIndexRoute
@@ -364,6 +382,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/blog/$slug'
+    | '/chats/$id'
     | '/feedbacks/$userId'
     | '/legal/$slug'
     | '/order/$orderId'
@@ -375,6 +394,7 @@ export interface FileRouteTypes {
     | '/wallet/success'
     | '/$categorySlug/'
     | '/blog/'
+    | '/chats/'
     | '/legal/'
     | '/orders/'
     | '/wallet/'
@@ -402,6 +422,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/blog/$slug'
+    | '/chats/$id'
     | '/feedbacks/$userId'
     | '/legal/$slug'
     | '/order/$orderId'
@@ -413,6 +434,7 @@ export interface FileRouteTypes {
     | '/wallet/success'
     | '/$categorySlug'
     | '/blog'
+    | '/chats'
     | '/legal'
     | '/orders'
     | '/wallet'
@@ -440,6 +462,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/blog/$slug'
+    | '/chats/$id'
     | '/feedbacks/$userId'
     | '/legal/$slug'
     | '/order/$orderId'
@@ -451,6 +474,7 @@ export interface FileRouteTypes {
     | '/wallet/success'
     | '/$categorySlug/'
     | '/blog/'
+    | '/chats/'
     | '/legal/'
     | '/orders/'
     | '/wallet/'
@@ -479,6 +503,7 @@ export interface RootRouteChildren {
   CategorySlugSplatRoute: typeof CategorySlugSplatRoute
   CategorySlugServicesRoute: typeof CategorySlugServicesRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  ChatsIdRoute: typeof ChatsIdRoute
   FeedbacksUserIdRoute: typeof FeedbacksUserIdRoute
   LegalSlugRoute: typeof LegalSlugRoute
   OrderOrderIdRoute: typeof OrderOrderIdRoute
@@ -490,6 +515,7 @@ export interface RootRouteChildren {
   WalletSuccessRoute: typeof WalletSuccessRoute
   CategorySlugIndexRoute: typeof CategorySlugIndexRoute
   BlogIndexRoute: typeof BlogIndexRoute
+  ChatsIndexRoute: typeof ChatsIndexRoute
   LegalIndexRoute: typeof LegalIndexRoute
   OrdersIndexRoute: typeof OrdersIndexRoute
   WalletIndexRoute: typeof WalletIndexRoute
@@ -647,6 +673,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/chats/': {
+      id: '/chats/'
+      path: '/chats'
+      fullPath: '/chats/'
+      preLoaderRoute: typeof ChatsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/chats/$id': {
+      id: '/chats/$id'
+      path: '/chats/$id'
+      fullPath: '/chats/$id'
+      preLoaderRoute: typeof ChatsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/feedbacks/$userId': {
       id: '/feedbacks/$userId'
       path: '/feedbacks/$userId'
@@ -775,6 +815,7 @@ const rootRouteChildren: RootRouteChildren = {
   CategorySlugSplatRoute: CategorySlugSplatRoute,
   CategorySlugServicesRoute: CategorySlugServicesRoute,
   BlogSlugRoute: BlogSlugRoute,
+  ChatsIdRoute: ChatsIdRoute,
   FeedbacksUserIdRoute: FeedbacksUserIdRoute,
   LegalSlugRoute: LegalSlugRoute,
   OrderOrderIdRoute: OrderOrderIdRoute,
@@ -786,6 +827,7 @@ const rootRouteChildren: RootRouteChildren = {
   WalletSuccessRoute: WalletSuccessRoute,
   CategorySlugIndexRoute: CategorySlugIndexRoute,
   BlogIndexRoute: BlogIndexRoute,
+  ChatsIndexRoute: ChatsIndexRoute,
   LegalIndexRoute: LegalIndexRoute,
   OrdersIndexRoute: OrdersIndexRoute,
   WalletIndexRoute: WalletIndexRoute,

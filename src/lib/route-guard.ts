@@ -26,6 +26,7 @@ export const ROUTE_NAMES = [
   'bonus',
   'support',
   'notifications',
+  'chats',
   'about',
   'contact',
   'faq',

@@ -13,7 +13,16 @@ export class FakeSocket {
   connected = false
   /** Like socket.io: true from connect() until a refusal or disconnect(); reconnection would run meanwhile. */
   active = false
-  readonly emitted: { event: string; payload: unknown; ack?: Handler }[] = []
+  /** socket.io's connection state recovery: whether the last reconnection got the missed events replayed. */
+  recovered = false
+  readonly emitted: {
+    event: string
+    payload: unknown
+    ack?: Handler
+    /** For emitWithAck: what a timeout (no answer) would do. */
+    fail?: (error: Error) => void
+    timeoutMs?: number
+  }[] = []
   /** What each connection attempt sent as `auth`. */
   readonly handshakes: Record<string, unknown>[] = []
   readonly connect = vi.fn(() => {
@@ -40,10 +49,25 @@ export class FakeSocket {
     return this
   }
 
+  off(event: string, handler?: Handler) {
+    const kept = handler ? (this.handlers.get(event) ?? []).filter((known) => known !== handler) : []
+    this.handlers.set(event, kept)
+    return this
+  }
+
   emit(event: string, payload: unknown, ack?: Handler) {
     this.emitted.push({ event, payload, ack })
     return this
   }
+
+  /** `socket.timeout(ms).emitWithAck(…)`: the emit's `ack` resolves it (the test answers for the server). */
+  readonly timeout = vi.fn((ms: number) => ({
+    emitWithAck: (event: string, payload: unknown) =>
+      new Promise<unknown>((resolve, reject) => {
+        const entry = { event, payload, ack: resolve as Handler, timeoutMs: ms, fail: reject }
+        this.emitted.push(entry)
+      }),
+  }))
 
   /** What the handshake sends as `auth` now. */
   handshakeAuth(): Record<string, unknown> {

@@ -24,6 +24,7 @@ const EXPECTED: Record<RouteName, Record<Visitor, boolean>> = {
   bonus: { guest: false, customer: true, executor: true },
   support: { guest: true, customer: true, executor: true },
   notifications: { guest: false, customer: true, executor: true },
+  chats: { guest: false, customer: true, executor: true },
   about: { guest: true, customer: true, executor: true },
   contact: { guest: true, customer: true, executor: true },
   faq: { guest: true, customer: true, executor: true },

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { loadChatsCatalog } from '#src/features/chats/catalog.ts'
+import { ChatsLink } from '#src/features/chats/components/chats-link.tsx'
 import { loadNotificationsCatalog } from '#src/features/notifications/catalog.ts'
 import { NotificationCenter } from '#src/features/notifications/components/notification-center.tsx'
 import { MainMenuItems } from './main-menu-items.tsx'
@@ -9,10 +11,10 @@ import { loadMemberMenuCatalog } from './catalog.ts'
 
 // The menus' and the bell's messages are not in the first screen's catalog: this chunk resolves once they are
 // loaded, both at once.
-await Promise.all([loadMemberMenuCatalog(), loadNotificationsCatalog()])
+await Promise.all([loadMemberMenuCatalog(), loadNotificationsCatalog(), loadChatsCatalog()])
 
 /**
- * The logged-in part of the header: the menu (on wide screens), the notification bell (and its toasts), the
+ * The logged-in part of the header: the menu (on wide screens), the conversations' link, the notification bell (and its toasts), the
  * executor's share button, the languages and the account menu. Its own chunk: a guest's first visit does not load
  * it, nor its icons. The language switcher comes from the header, so it is not a chunk of its own shared by both.
  */
@@ -24,6 +26,7 @@ export default function MemberHeader({ executor, languages }: { executor: boolea
         <MainMenuItems className="header__link" />
       </nav>
       <div className="header__tools">
+        <ChatsLink />
         <NotificationCenter />
         {executor && <ShareButton />}
         {languages}

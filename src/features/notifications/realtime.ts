@@ -2,6 +2,9 @@ import { i18n } from '@lingui/core'
 import { io, type Socket } from 'socket.io-client'
 import * as v from 'valibot'
 import {
+  CHAT_CONNECTION,
+  ChatMarkEventSchema,
+  ChatMessageEventSchema,
   CLIENT_EVENTS,
   ConnectUserAckSchema,
   NotifPayloadSchema,
@@ -13,9 +16,12 @@ import {
 } from '#contract/events.ts'
 import { currentLocale, type Locale } from '#src/lib/locale.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { useChatUnread } from '#src/features/chats/unread-store.ts'
 import { useNotifications } from './store.ts'
 
-type Connection = Socket<ServerToClientEvents, ClientToServerEvents>
+export type Connection = Socket<ServerToClientEvents, ClientToServerEvents>
+/** A user of the connection (the chat): given the socket once it exists, answers how to stop listening to it. */
+export type RealtimeListener = (socket: Connection) => () => void
 /** Trades the refresh cookie for a new access token; null when the session is over (src/lib/refresh-session.ts). */
 export type RefreshSession = (expiredToken: string | null) => Promise<string | null>
 
@@ -31,6 +37,23 @@ let sentToken: string | null = null
 let sentLocale: Locale | null = null
 /** A refusal since the last successful connection was already answered with a refresh. */
 let refreshed = false
+/** Listeners of onRealtime and what stops each on the current socket. */
+const listeners = new Map<RealtimeListener, (() => void) | null>()
+
+/**
+ * Lets another feature (the chat) use the one connection: `listener` gets the socket now if there is one, or as
+ * soon as one is made, and again for a new one after a logout and login. The answer stops it.
+ */
+export function onRealtime(listener: RealtimeListener): () => void {
+  listeners.set(listener, socket ? listener(socket) : null)
+  return () => {
+    listeners.get(listener)?.()
+    listeners.delete(listener)
+  }
+}
+
+/** The socket when it is connected now, for a send that can otherwise go over HTTP. */
+export const currentSocket = (): Connection | null => (socket?.connected ? socket : null)
 
 /**
  * Joins the person's notification room (spec section 7) and keeps the store in step with it: the unread count
@@ -61,6 +84,10 @@ export function stopRealtime() {
   stopWatching?.()
   stopWatching = null
   disconnect()
+  for (const [listener, stop] of listeners) {
+    stop?.()
+    listeners.set(listener, null)
+  }
   socket = null
   sentToken = null
   refreshed = false
@@ -78,6 +105,9 @@ function disconnect() {
 
 function createSocket(): Connection {
   const created: Connection = io({
+    // Spec section 7: polling only, the reconnection delays and the connection timeout of the chat.
+    ...CHAT_CONNECTION,
+    transports: [...CHAT_CONNECTION.transports],
     path: SOCKET_PATH,
     autoConnect: false,
     // Asked on every (re)connection, so a reconnect carries the token refreshed meanwhile, never a stale one.
@@ -106,6 +136,21 @@ function createSocket(): Connection {
     const parsed = v.safeParse(UnreadPayloadSchema, payload)
     if (parsed.success) useNotifications.getState().setUnread(parsed.output.unread)
   })
+  // The header's count of unread messages follows every conversation, whichever screen is open.
+  created.on(SERVER_EVENTS.chatMessage, (payload) => {
+    const parsed = v.safeParse(ChatMessageEventSchema, payload)
+    if (!parsed.success) return
+    const { chat_id: chatId, message, total, unread } = parsed.output
+    if (total !== null) useChatUnread.getState().setTotal(total)
+    // Counts come only to the recipient: this device received it, whichever screen is open (✓✓ for the sender).
+    if (unread !== null)
+      created.emit(CLIENT_EVENTS.chatDelivered, { chat_id: chatId, message_id: message.id })
+  })
+  created.on(SERVER_EVENTS.chatRead, (payload) => {
+    const parsed = v.safeParse(ChatMarkEventSchema, payload)
+    if (parsed.success && parsed.output.total !== null) useChatUnread.getState().setTotal(parsed.output.total)
+  })
+  for (const listener of listeners.keys()) listeners.set(listener, listener(created))
   return created
 }
 
