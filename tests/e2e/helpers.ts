@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 const ROOT = join(import.meta.dirname, '../..')
 
 /** The product as `npm start` runs it (the built web app and the API), on a fresh embedded database. */
-export async function startProduct() {
+export async function startProduct(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'fika-e2e-'))
   const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'server/main.ts')], {
@@ -24,6 +24,7 @@ export async function startProduct() {
       SMS_PROVIDER: 'dev',
       // Tests count the orders they create; the demo orders would be in their lists.
       SEED_DEMO_ORDERS: 'false',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -112,10 +113,10 @@ export const freshPhone = () =>
   `99893${String((process.pid * 100 + ++counter) % 10_000_000).padStart(7, '0')}`
 
 /** One product and one browser for the test file, started before its tests and stopped after them. */
-export function useProduct() {
+export function useProduct(env: Record<string, string> = {}) {
   const state = {} as { product: Awaited<ReturnType<typeof startProduct>>; browser: Browser }
   beforeAll(async () => {
-    state.product = await startProduct()
+    state.product = await startProduct(env)
     state.browser = await launchChromium()
   })
   afterAll(async () => {
@@ -215,6 +216,26 @@ export async function logInThroughModal(page: Page, phone: string, as: 'customer
   await expect
     .poll(async () => ((await dialog.isVisible()) ? dialog.innerText() : 'closed'), { timeout: 30_000 })
     .toBe('closed')
+}
+
+/**
+ * Logs the page in without the login modal: the API's login (which sets the refresh cookie in this browser) and
+ * the session the app keeps in localStorage, as the modal would leave them. For tests whose subject is not the login.
+ */
+export async function logInQuietly(page: Page, url: string, phone: string, type: 'customer' | 'executor') {
+  await page.goto(`${url}/about`)
+  await page.evaluate(
+    async ({ phone, password, type }) => {
+      const response = await fetch('/api/fika/freelancer/v1.0.1/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: phone, password, type }),
+      })
+      const { token, profile } = (await response.json()) as { token: string; profile: unknown }
+      localStorage.setItem('fika.session', JSON.stringify({ state: { token, profile }, version: 0 }))
+    },
+    { phone, password: DEMO_PASSWORD, type },
+  )
 }
 
 /** An access token of a demo account, straight from the API (for setting up and checking what the UI did). */
