@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '#contract/schemas/profile.ts'
 import type { PublicProfile } from '#contract/schemas/specialists.ts'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
@@ -14,6 +14,12 @@ import { OrderScreen } from '#src/features/order-view/components/order-screen.ts
 import { useSession } from '#src/lib/session-store.ts'
 import { routeTree } from '#src/route-tree.gen.ts'
 import { errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
+
+// The tests end on the conversation screen, which keeps conversations in IndexedDB (jsdom has none).
+vi.mock('#src/features/chats/local-cache.ts', async (original) => ({
+  ...(await original<object>()),
+  ...(await import('./chats-fixtures.ts')).memoryCache,
+}))
 
 beforeAll(async () => {
   await Promise.all([loadOrderViewCatalog(), loadHomeCatalog()])
