@@ -80,7 +80,8 @@ export async function truncateAll(handle: DatabaseHandle, keep: string[] = []) {
   // The counters that triggers keep (order_counters) are left alone: deleting their rows brings them to zero.
   if (keep.length > 0) {
     const wallet = WALLET_TABLES.filter((name) => tables.includes(`"${name}"`))
-    if (wallet.length > 0) await handle.db.execute(sql.raw(`truncate ${wallet.map((n) => `"${n}"`).join(', ')}`))
+    if (wallet.length > 0)
+      await handle.db.execute(sql.raw(`truncate ${wallet.map((n) => `"${n}"`).join(', ')}`))
     const rest = tables.filter((name) => !WALLET_TABLES.includes(name.slice(1, -1)))
     for (const table of rest.filter((name) => name !== '"order_counters"')) {
       await handle.db.execute(sql.raw(`delete from ${table}`))

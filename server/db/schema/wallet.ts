@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type { InvoiceStatus, PaymentProvider, Plan } from '#contract/schemas/wallet.ts'
 import { users } from './users.ts'
 
@@ -33,7 +43,10 @@ export const walletInvoices = pgTable(
     check('wallet_invoices_months_value', sql`${table.months} between 1 and 3`),
     check('wallet_invoices_amount_positive', sql`${table.amount} > 0`),
     check('wallet_invoices_provider_value', sql`${table.provider} in ('payme', 'click')`),
-    check('wallet_invoices_status_value', sql`${table.status} in ('pending', 'paid', 'canceled', 'refunded')`),
+    check(
+      'wallet_invoices_status_value',
+      sql`${table.status} in ('pending', 'paid', 'canceled', 'refunded')`,
+    ),
   ],
 )
 export type WalletInvoiceRow = typeof walletInvoices.$inferSelect
@@ -108,7 +121,10 @@ export const walletLedger = pgTable(
     index('wallet_ledger_user').on(table.userId),
     // One row of each kind per provider transaction: a replay can never write money twice.
     uniqueIndex('wallet_ledger_once').on(table.transactionId, table.kind),
-    check('wallet_ledger_kind_value', sql`${table.kind} in ('payment', 'plan_purchase', 'refund', 'plan_refund')`),
+    check(
+      'wallet_ledger_kind_value',
+      sql`${table.kind} in ('payment', 'plan_purchase', 'refund', 'plan_refund')`,
+    ),
   ],
 )
 export type WalletLedgerRow = typeof walletLedger.$inferSelect
