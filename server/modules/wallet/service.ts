@@ -5,7 +5,6 @@ import type {
   Invoice,
   InvoiceStatus,
   PaymentProvider,
-  Plan,
   PlanMonths,
   Wallet,
   WalletTransaction,
