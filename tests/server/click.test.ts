@@ -352,6 +352,26 @@ describe('repeats and ids', () => {
     await expectLedgerConsistent(t, [executor])
   })
 
+  it('twenty Complete calls at once: one success, nineteen −4, one activation', async () => {
+    const click = fakeClick(t)
+    const { executor, invoice } = await invoiceFor()
+    const id = clickTransId()
+    const prepared = await click.prepare({ clickTransId: id, invoiceId: invoice, amount: AMOUNT })
+    const complete = {
+      clickTransId: id,
+      invoiceId: invoice,
+      amount: AMOUNT,
+      prepareId: prepared.merchant_prepare_id!,
+    }
+    const answers = await Promise.all(Array.from({ length: 20 }, () => click.complete(complete)))
+    expect(answers.filter((answer) => answer.error === 0)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.error === -4)).toHaveLength(19)
+    expect(await t.db.db.select().from(planPeriods).where(eq(planPeriods.userId, executor.id))).toHaveLength(
+      1,
+    )
+    await expectLedgerConsistent(t, [executor])
+  })
+
   it('two attempts of one invoice completed at once: one pays, the other is −4', async () => {
     const click = fakeClick(t)
     const { executor, invoice } = await invoiceFor()

@@ -359,6 +359,36 @@ describe('concurrency (§1.11 test 9)', () => {
     await expectLedgerConsistent(t, [executor])
   })
 
+  it('twenty callers at once, repeating Create then Perform: one transaction, one activation, identical answers', async () => {
+    const payme = fakePayme(t)
+    const { executor, invoice, amount } = await invoiceFor()
+    const id = paymeId()
+    const time = now()
+    const created = await Promise.all(
+      Array.from({ length: 20 }, () => payme.create(id, invoice, amount, time)),
+    )
+    for (const answer of created) expect(answer.result).toEqual(created[0]!.result)
+    const performed = await Promise.all(Array.from({ length: 20 }, () => payme.perform(id)))
+    for (const answer of performed) expect(answer.result).toEqual(performed[0]!.result)
+    expect(performed[0]!.result?.state).toBe(2)
+    expect(await t.db.db.select().from(planPeriods).where(eq(planPeriods.userId, executor.id))).toHaveLength(
+      1,
+    )
+    await expectLedgerConsistent(t, [executor])
+  })
+
+  it('Perform and Cancel racing: the transaction ends in one consistent state', async () => {
+    const payme = fakePayme(t)
+    const { executor, invoice, amount } = await invoiceFor()
+    const id = paymeId()
+    await payme.create(id, invoice, amount, now())
+    await Promise.all([payme.perform(id), payme.cancel(id, 3), payme.perform(id), payme.cancel(id, 3)])
+    const state = (await payme.check(id)).result?.state
+    expect([-1, -2]).toContain(state)
+    expect((await walletOf(t, executor)).plan).toBeNull()
+    await expectLedgerConsistent(t, [executor])
+  })
+
   it('two invoices of one person paid at once chain their periods without overlap', async () => {
     const payme = fakePayme(t)
     const executor = await user(t, 'executor')
