@@ -139,6 +139,8 @@ export const ERROR_CODES = [
   'months_invalid',
   'provider_invalid',
   'only_specialists_buy_plans',
+  'payment_unavailable',
+  'payment_failed',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -81,7 +81,10 @@ export const WalletSchema = v.object({
   /** Features the active plan unlocks. */
   features: v.array(v.picklist(PLAN_FEATURE_NAMES)),
   plans: v.array(PlanOfferSchema),
-  providers: v.array(v.object({ provider: v.picklist(PAYMENT_PROVIDERS), sandbox: v.boolean() })),
+  /** `sandbox`: no key, our local checkout page plays the provider; `available`: false in production without a key. */
+  providers: v.array(
+    v.object({ provider: v.picklist(PAYMENT_PROVIDERS), sandbox: v.boolean(), available: v.boolean() }),
+  ),
 })
 export type Wallet = v.InferOutput<typeof WalletSchema>
 

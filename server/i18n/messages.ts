@@ -711,6 +711,19 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Тарифларни мутахассислар сотиб олади: мутахассис режимига ўтинг',
     en: 'Plans are for specialists: switch to specialist mode',
   },
+  payment_unavailable: {
+    ru: 'Этот способ оплаты сейчас недоступен, выберите другой',
+    oz: "Bu to'lov usuli hozir mavjud emas, boshqasini tanlang",
+    uz: 'Бу тўлов усули ҳозир мавжуд эмас, бошқасини танланг',
+    en: 'This payment method is not available now, choose another',
+  },
+  // spec section 8: "payment failed or cancelled, try later" (shown on /wallet/failed)
+  payment_failed: {
+    ru: 'Оплата не прошла или отменена, попробуйте позже',
+    oz: "To'lov amalga oshmadi yoki bekor qilindi, keyinroq urinib ko'ring",
+    uz: 'Тўлов амалга ошмади ёки бекор қилинди, кейинроқ уриниб кўринг',
+    en: 'Payment failed or was cancelled, try later',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Invoice, Wallet, WalletTransaction } from '#contract/schemas/wallet.ts'
+import { V1 } from '#contract/endpoints.ts'
+import { buildApp } from '#server/app.ts'
 import { testConfig } from '#server/config.ts'
 import { planCatalogue, planPrices } from '#server/modules/wallet/plans.ts'
 import { csvCell } from '#server/modules/wallet/service.ts'
 import { fakePayme, paymeId } from '#tests/helpers/fake-payme.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
-import { useTestApp } from '#tests/helpers/test-app.ts'
+import { TEST_SECRET, useTestApp } from '#tests/helpers/test-app.ts'
 import { checkout, expectLedgerConsistent, walletOf } from '#tests/helpers/wallet.ts'
 
 /** The wallet endpoints and the sandbox checkout (no provider keys: sandbox mode). */
@@ -42,8 +44,8 @@ describe('the wallet', () => {
       features: [],
     })
     expect(wallet.providers).toEqual([
-      { provider: 'payme', sandbox: true },
-      { provider: 'click', sandbox: true },
+      { provider: 'payme', sandbox: true, available: true },
+      { provider: 'click', sandbox: true, available: true },
     ])
     const master = wallet.plans.find((plan) => plan.plan === 'master')!
     expect(master.monthly_price).toBe(9_900_000)
@@ -212,6 +214,45 @@ describe('the sandbox checkout', () => {
     expect(answer.error?.code).toBe(-32504)
     const empty = await fakePayme(t, '').create(paymeId(), bought.invoice_id, bought.amount, Date.now())
     expect(empty.error?.code).toBe(-32504)
+  })
+})
+
+describe('production without keys', () => {
+  it('takes no payments and serves no sandbox page: the sandbox would give plans away', async () => {
+    const executor = await user(t, 'executor')
+    const sandboxed = await checkout(t, executor, { plan: 'master', months: 1, provider: 'payme' })
+    const production = await buildApp({
+      config: { ...testConfig({ NODE_ENV: 'production' }), JWT_SECRET: TEST_SECRET },
+      database: t.db,
+      clock: t.clock,
+      realtime: false,
+    })
+    try {
+      const headers = { authorization: `Bearer ${executor.token}`, 'accept-language': 'en' }
+      const refused = await production.inject({
+        method: 'POST',
+        url: `${V1}/wallet/checkout`,
+        headers,
+        payload: { plan: 'master', months: 1, provider: 'click' },
+      })
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json().error.code).toBe('payment_unavailable')
+      const wallet = await production.inject({ method: 'GET', url: `${V1}/wallet`, headers })
+      expect(wallet.json<Wallet>().providers.map((p) => p.available)).toEqual([false, false])
+      expect((await production.inject({ method: 'GET', url: sandboxed.url })).statusCode).toBe(404)
+      expect(
+        (
+          await production.inject({
+            method: 'POST',
+            url: sandboxed.url,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: 'action=pay',
+          })
+        ).statusCode,
+      ).toBe(404)
+    } finally {
+      await production.close()
+    }
   })
 })
 

@@ -57,11 +57,13 @@ export function paymentKeys(config: Config & { JWT_SECRET: string }) {
   return {
     payme: {
       sandbox: !config.PAYME_KEY,
+      available: Boolean(config.PAYME_KEY) || config.NODE_ENV !== 'production',
       key: config.PAYME_KEY ?? derived('payme'),
       merchantId: config.PAYME_MERCHANT_ID ?? 'sandbox',
     },
     click: {
       sandbox: !config.CLICK_SECRET_KEY,
+      available: Boolean(config.CLICK_SECRET_KEY) || config.NODE_ENV !== 'production',
       secret: config.CLICK_SECRET_KEY ?? derived('click'),
       serviceId: config.CLICK_SERVICE_ID ?? '1',
       merchantId: config.CLICK_MERCHANT_ID ?? '1',
@@ -526,14 +528,16 @@ export function createWalletService({
         features: featuresOf(active?.plan ?? null),
         plans: planCatalogue(prices),
         providers: [
-          { provider: 'payme', sandbox: keys.payme.sandbox },
-          { provider: 'click', sandbox: keys.click.sandbox },
+          { provider: 'payme', sandbox: keys.payme.sandbox, available: keys.payme.available },
+          { provider: 'click', sandbox: keys.click.sandbox, available: keys.click.available },
         ],
       }
     },
 
     async checkout(user: UserRow, body: CheckoutBody, locale: Locale): Promise<Checkout> {
       if (user.type !== 'executor') throw new AppError('forbidden', 'only_specialists_buy_plans')
+      // In production a provider without its key takes no payments: the sandbox would give plans away.
+      if (!keys[body.provider].available) throw new AppError('conflict', 'payment_unavailable')
       const invoice = await repo.createInvoice({
         userId: user.id,
         plan: body.plan,
@@ -579,8 +583,8 @@ export function createWalletService({
     sandboxInvoice: (id: number) => repo.invoice(id),
     /** The keys of the providers (the sandbox page signs with them). */
     keys,
-    /** Whether a provider runs in sandbox mode. */
-    sandbox: (provider: PaymentProvider) => keys[provider].sandbox,
+    /** Whether a provider's sandbox page is served (sandbox mode, never in production). */
+    sandbox: (provider: PaymentProvider) => keys[provider].sandbox && keys[provider].available,
   }
 }
 export type WalletService = ReturnType<typeof createWalletService>
