@@ -170,7 +170,7 @@ async function payWithPayme(
   const check = await call('CheckPerformTransaction', { amount: invoice.amount, account })
   if (check.error) return false
   const id = randomBytes(12).toString('hex')
-  const created = await call('CreateTransaction', { id, time: Date.now(), amount: invoice.amount, account })
+  const created = await call('CreateTransaction', { id, time: wallet.nowMs(), amount: invoice.amount, account })
   if (created.error) return false
   if (!pay) {
     await call('CancelTransaction', { id, reason: PAYME_REASONS.executionError })
@@ -194,7 +194,7 @@ async function payWithClick(
     click_paydoc_id: String(randomInt(1, 2 ** 47)),
     merchant_trans_id: String(invoice.id),
     amount: tiyinToClickAmount(invoice.amount),
-    sign_time: clickSignTime(new Date()),
+    sign_time: clickSignTime(new Date(wallet.nowMs())),
   }
   const post = async (path: string, fields: Record<string, string>) => {
     const response = await app.inject({

@@ -581,6 +581,8 @@ export function createWalletService({
 
     /** An invoice as the sandbox page shows it (no owner check: the page plays the provider). */
     sandboxInvoice: (id: number) => repo.invoice(id),
+    /** The server's clock in milliseconds (the sandbox page stamps Payme's `time` with it). */
+    nowMs,
     /** The keys of the providers (the sandbox page signs with them). */
     keys,
     /** Whether a provider's sandbox page is served (sandbox mode, never in production). */
