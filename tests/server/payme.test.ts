@@ -494,3 +494,71 @@ describe('checkout URL (§1.8, §1.11 test 11)', () => {
     )
   })
 })
+
+describe('system errors', () => {
+  it('answers −32400 when the database fails, and logs the failure without the request', async () => {
+    const { createWalletService, paymentKeys } = await import('#server/modules/wallet/service.ts')
+    const { testConfig } = await import('#server/config.ts')
+    const config = {
+      ...testConfig({ PAYME_KEY: PAYME_TEST_KEY, PAYME_MERCHANT_ID: PAYME_TEST_MERCHANT }),
+      JWT_SECRET: 'x'.repeat(32),
+    }
+    const failing = new Proxy(
+      {},
+      {
+        get: () => () => Promise.reject(new Error('connection refused')),
+      },
+    ) as Parameters<typeof createWalletService>[0]['repo']
+    const failures: string[] = []
+    const wallet = createWalletService({
+      repo: failing,
+      config,
+      keys: paymentKeys(config),
+      clock: t.clock,
+      onError: (_error, where) => failures.push(where),
+    })
+    const answer = await wallet.paymeCall(7, { method: 'PerformTransaction', params: { id: paymeId() } })
+    expect(answer).toMatchObject({ id: 7, error: { code: -32400 } })
+    expect(failures).toEqual(['payme PerformTransaction'])
+    // Click: a signed request that reaches the failing database is −7 "Failed to update user".
+    const { clickSign } = await import('#server/adapters/payments/click.ts')
+    const fields = {
+      click_trans_id: '1',
+      service_id: wallet.keys.click.serviceId,
+      click_paydoc_id: '2',
+      merchant_trans_id: '1',
+      amount: '1.00',
+      action: '0',
+      error: '0',
+      error_note: '',
+      sign_time: '2026-11-21 14:00:00',
+    }
+    const click = await wallet.clickPrepare({
+      ...fields,
+      sign_string: clickSign(fields, wallet.keys.click.secret),
+    })
+    expect(click).toMatchObject({ error: -7, error_note: 'Failed to update user' })
+    expect(failures).toEqual(['payme PerformTransaction', 'click prepare'])
+  })
+
+  it("reads a body of any content type, or none, as Payme's JSON", async () => {
+    const payme = fakePayme(t)
+    const none = await t.inject({
+      method: 'POST',
+      url: '/api/payments/payme',
+      headers: { authorization: payme.authorization('Paycom', PAYME_TEST_KEY) },
+    })
+    expect(none.statusCode).toBe(200)
+    expect(none.json().error.code).toBe(-32700)
+    const json = await t.inject({
+      method: 'POST',
+      url: '/api/payments/payme',
+      headers: {
+        authorization: payme.authorization('Paycom', PAYME_TEST_KEY),
+        'content-type': 'application/json; charset=utf-8',
+      },
+      payload: JSON.stringify({ method: 'CheckTransaction', params: { id: paymeId() }, id: 3 }),
+    })
+    expect(json.json()).toMatchObject({ id: 3, error: { code: -31003 } })
+  })
+})
