@@ -7,7 +7,17 @@ export type Endpoint = {
   /** Path with `{param}` placeholders, as the spec writes them. */
   path: string
   summary: string
-  tag: 'auth' | 'sms' | 'profile' | 'system' | 'catalogue' | 'content' | 'orders' | 'notifications' | 'chats'
+  tag:
+    | 'auth'
+    | 'sms'
+    | 'profile'
+    | 'system'
+    | 'catalogue'
+    | 'content'
+    | 'orders'
+    | 'notifications'
+    | 'chats'
+    | 'wallet'
   /** Needs a valid access token (Authorization: Bearer). */
   auth?: boolean
   params?: AnySchema

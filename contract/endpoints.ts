@@ -4,6 +4,7 @@ import { coreEndpoints } from './core-endpoints.ts'
 import { notificationEndpoints } from './notification-endpoints.ts'
 import { orderEndpoints } from './order-endpoints.ts'
 import { profileEndpoints } from './profile-endpoints.ts'
+import { walletEndpoints } from './wallet-endpoints.ts'
 
 export * from './endpoint.ts'
 
@@ -18,4 +19,5 @@ export const endpoints = {
   ...profileEndpoints,
   ...notificationEndpoints,
   ...chatEndpoints,
+  ...walletEndpoints,
 } as const

@@ -134,6 +134,13 @@ export const ERROR_CODES = [
   'report_reason_required',
   'already_reported',
   'cannot_report_own_message',
+  // the wallet (docs/decisions/015-wallet-and-payments.md)
+  'plan_invalid',
+  'months_invalid',
+  'provider_invalid',
+  'only_specialists_buy_plans',
+  'payment_unavailable',
+  'payment_failed',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

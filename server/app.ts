@@ -56,6 +56,10 @@ import { createSpecialitiesService } from '#server/modules/specialities/service.
 import { smsRoutes } from '#server/modules/sms/routes.ts'
 import { createSmsService } from '#server/modules/sms/service.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
+import { paymentProviderRoutes } from '#server/modules/wallet/provider-routes.ts'
+import { createWalletRepository } from '#server/modules/wallet/repository.ts'
+import { walletRoutes } from '#server/modules/wallet/routes.ts'
+import { createWalletService, paymentKeys } from '#server/modules/wallet/service.ts'
 import { createNotifier } from '#server/modules/notifications/notifier.ts'
 import { type PushDelivery, type RealtimeHub } from '#server/modules/notifications/ports.ts'
 import { createNotificationsRepository } from '#server/modules/notifications/repository.ts'
@@ -324,10 +328,22 @@ export async function buildApp({
     onSocket: chatSocketEvents(chats, (error) => app.log.error({ err: error }, 'chat socket event failed')),
   })
 
+  // The wallet: plans paid through Payme and Click (docs/decisions/015-wallet-and-payments.md). The providers'
+  // endpoints read their bodies as text in their own plugin and answer in the providers' protocols.
+  const wallet = createWalletService({
+    repo: createWalletRepository(db),
+    config,
+    keys: paymentKeys(config),
+    clock,
+    onError: (error, where) => app.log.error({ err: error, where }, 'payment call failed'),
+  })
+  await app.register(walletRoutes, { wallet })
+  await app.register(paymentProviderRoutes, { wallet })
+
   if (devSms) await app.register(devRoutes, { devSms })
 
   return Object.assign(app, {
-    services: { sms, auth, push, realtime, notifications, events, sessionCache, orderViews, chats },
+    services: { sms, auth, push, realtime, notifications, events, sessionCache, orderViews, chats, wallet },
   })
 }
 

@@ -91,6 +91,19 @@ const EnvSchema = v.pipe(
     CHAT_MESSAGES_PER_MINUTE: v.optional(int(1, 1000), '30'),
     /** How long a chat message may stay unread before it becomes a notification (bell and push). */
     CHAT_NOTIFY_AFTER_S: v.optional(int(0, 3600), '10'),
+    /** Plan prices per month in so'm (docs/decisions/015-wallet-and-payments.md); sent to providers in tiyin. */
+    PLAN_PRICE_STARTER: v.optional(int(1000, 100_000_000), '49000'),
+    PLAN_PRICE_MASTER: v.optional(int(1000, 100_000_000), '99000'),
+    PLAN_PRICE_PROFESSIONAL: v.optional(int(1000, 100_000_000), '149000'),
+    /** Payme Merchant API: the kassa id and its KEY. Without the key Payme runs in sandbox mode. */
+    PAYME_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a kassa id'))),
+    PAYME_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'at least 8 characters'))),
+    PAYME_CHECKOUT_URL: v.optional(url(['https:', 'http:']), 'https://checkout.paycom.uz'),
+    /** Click SHOP API: the service, the merchant and the secret key. Without the key Click runs in sandbox mode. */
+    CLICK_SERVICE_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
+    CLICK_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
+    CLICK_SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'at least 8 characters'))),
+    CLICK_CHECKOUT_URL: v.optional(url(['https:', 'http:']), 'https://my.click.uz/services/pay'),
   }),
   v.forward(
     v.check(
@@ -121,6 +134,20 @@ const EnvSchema = v.pipe(
       'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with FCM (the pair imported into Firebase)',
     ),
     ['VAPID_PUBLIC_KEY'],
+  ),
+  v.forward(
+    v.check(
+      (env) => !env.PAYME_KEY || Boolean(env.PAYME_MERCHANT_ID),
+      'PAYME_MERCHANT_ID is required with PAYME_KEY',
+    ),
+    ['PAYME_MERCHANT_ID'],
+  ),
+  v.forward(
+    v.check(
+      (env) => !env.CLICK_SECRET_KEY || Boolean(env.CLICK_SERVICE_ID && env.CLICK_MERCHANT_ID),
+      'CLICK_SERVICE_ID and CLICK_MERCHANT_ID are required with CLICK_SECRET_KEY',
+    ),
+    ['CLICK_SERVICE_ID'],
   ),
   v.forward(
     v.check(

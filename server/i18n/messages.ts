@@ -687,6 +687,43 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Ўз хабарингиз устидан шикоят қилиб бўлмайди',
     en: 'You cannot report your own message',
   },
+  plan_invalid: {
+    ru: 'Выберите тариф: starter, master или professional',
+    oz: 'Tarifni tanlang: starter, master yoki professional',
+    uz: 'Тарифни танланг: starter, master ёки professional',
+    en: 'Choose a plan: starter, master or professional',
+  },
+  months_invalid: {
+    ru: 'Тариф покупается на 1, 2 или 3 месяца',
+    oz: 'Tarif 1, 2 yoki 3 oyga sotib olinadi',
+    uz: 'Тариф 1, 2 ёки 3 ойга сотиб олинади',
+    en: 'A plan is bought for 1, 2 or 3 months',
+  },
+  provider_invalid: {
+    ru: 'Выберите способ оплаты: Payme или Click',
+    oz: "To'lov usulini tanlang: Payme yoki Click",
+    uz: 'Тўлов усулини танланг: Payme ёки Click',
+    en: 'Choose a payment method: Payme or Click',
+  },
+  only_specialists_buy_plans: {
+    ru: 'Тарифы покупают специалисты: переключитесь в режим специалиста',
+    oz: "Tariflarni mutaxassislar sotib oladi: mutaxassis rejimiga o'ting",
+    uz: 'Тарифларни мутахассислар сотиб олади: мутахассис режимига ўтинг',
+    en: 'Plans are for specialists: switch to specialist mode',
+  },
+  payment_unavailable: {
+    ru: 'Этот способ оплаты сейчас недоступен, выберите другой',
+    oz: "Bu to'lov usuli hozir mavjud emas, boshqasini tanlang",
+    uz: 'Бу тўлов усули ҳозир мавжуд эмас, бошқасини танланг',
+    en: 'This payment method is not available now, choose another',
+  },
+  // spec section 8: "payment failed or cancelled, try later" (shown on /wallet/failed)
+  payment_failed: {
+    ru: 'Оплата не прошла или отменена, попробуйте позже',
+    oz: "To'lov amalga oshmadi yoki bekor qilindi, keyinroq urinib ko'ring",
+    uz: 'Тўлов амалга ошмади ёки бекор қилинди, кейинроқ уриниб кўринг',
+    en: 'Payment failed or was cancelled, try later',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */

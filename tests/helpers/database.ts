@@ -59,6 +59,12 @@ export const CATALOGUE_TABLES = [
   'districts',
 ]
 
+/**
+ * The append-only ledger refuses DELETE (its trigger), so it and the wallet tables around it are emptied with
+ * TRUNCATE, which fires no row trigger.
+ */
+const WALLET_TABLES = ['wallet_ledger', 'plan_periods', 'payment_transactions', 'wallet_invoices']
+
 /** Empties every table of the app (but those kept), keeping the schema, so each test starts from no rows. */
 export async function truncateAll(handle: DatabaseHandle, keep: string[] = []) {
   // Both drivers answer raw SQL with `{ rows }`.
@@ -73,7 +79,11 @@ export async function truncateAll(handle: DatabaseHandle, keep: string[] = []) {
   // DELETE lets the foreign keys cascade or set null instead.
   // The counters that triggers keep (order_counters) are left alone: deleting their rows brings them to zero.
   if (keep.length > 0) {
-    for (const table of tables.filter((name) => name !== '"order_counters"')) {
+    const wallet = WALLET_TABLES.filter((name) => tables.includes(`"${name}"`))
+    if (wallet.length > 0)
+      await handle.db.execute(sql.raw(`truncate ${wallet.map((n) => `"${n}"`).join(', ')}`))
+    const rest = tables.filter((name) => !WALLET_TABLES.includes(name.slice(1, -1)))
+    for (const table of rest.filter((name) => name !== '"order_counters"')) {
       await handle.db.execute(sql.raw(`delete from ${table}`))
     }
   } else await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))

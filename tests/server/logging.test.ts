@@ -102,3 +102,42 @@ describe('request logging', () => {
     expect(log).not.toContain(`"customerId":${customerId}`)
   })
 })
+
+describe('payment logging', () => {
+  it('never logs a provider key, the Authorization header, a signature or a request body', async () => {
+    const { user } = await import('#tests/helpers/specialists.ts')
+    const { checkout } = await import('#tests/helpers/wallet.ts')
+    const { fakePayme, paymeId } = await import('#tests/helpers/fake-payme.ts')
+    const { fakeClick, clickTransId } = await import('#tests/helpers/fake-click.ts')
+    const keys = t.app.services.wallet.keys
+    const executor = await user(t, 'executor')
+    const payme = await checkout(t, executor, { plan: 'master', months: 1, provider: 'payme' })
+    const fake = fakePayme(t, keys.payme.key)
+    const id = paymeId()
+    await fake.create(id, payme.invoice_id, payme.amount, Date.now())
+    await fake.perform(id)
+    await fake.call('CheckTransaction', { id: 'x'.repeat(200) })
+    const click = await checkout(t, executor, { plan: 'master', months: 1, provider: 'click' })
+    const fakeC = fakeClick(t, keys.click.secret, keys.click.serviceId)
+    const clickId = clickTransId()
+    const fields = fakeC.fields(
+      { clickTransId: clickId, invoiceId: click.invoice_id, amount: '99000.00' },
+      '0',
+    )
+    const prepared = await fakeC.post('/api/payments/click/prepare', fields)
+    expect(prepared.error).toBe(0)
+
+    const log = lines.join('\n')
+    expect(log).toContain('/api/payments/payme')
+    expect(log).toContain('/api/payments/click/prepare')
+    for (const secret of [
+      keys.payme.key,
+      keys.click.secret,
+      Buffer.from(`Paycom:${keys.payme.key}`).toString('base64'),
+      fields.sign_string,
+      id,
+      clickId,
+    ])
+      expect(log).not.toContain(secret)
+  })
+})

@@ -1,0 +1,140 @@
+import * as v from 'valibot'
+import { IdParamSchema, MAX_NUMBERED_PAGE, PageQuerySchema, perPageQuerySchema } from './bounds.ts'
+
+/** Tariff plans, payments and the ledger (spec sections 3, 6, 9; docs/decisions/015-wallet-and-payments.md). */
+
+export const PLANS = ['starter', 'master', 'professional'] as const
+export type Plan = (typeof PLANS)[number]
+/** How many months a plan is bought for (spec section 9). */
+export const PLAN_MONTHS = [1, 2, 3] as const
+export type PlanMonths = (typeof PLAN_MONTHS)[number]
+export const PAYMENT_PROVIDERS = ['payme', 'click'] as const
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
+
+/** What each plan unlocks (spec section 6); a plan includes the features of the plans before it. */
+export const PLAN_FEATURES = {
+  starter: ['unlimited_specialties', 'calendar', 'media_10mb'],
+  master: ['unlimited_specialties', 'calendar', 'media_10mb', 'statistics', 'promotion', 'discounts'],
+  professional: [
+    'unlimited_specialties',
+    'calendar',
+    'media_10mb',
+    'statistics',
+    'promotion',
+    'discounts',
+    'messenger_catalogue',
+    'profile_sharing',
+    'smart_notifications',
+  ],
+} as const satisfies Record<Plan, readonly string[]>
+export const PLAN_FEATURE_NAMES = PLAN_FEATURES.professional
+export type PlanFeature = (typeof PLAN_FEATURE_NAMES)[number]
+
+/** `pending` is "still being confirmed": the provider has not confirmed (or cancelled) the payment yet. */
+export const INVOICE_STATUSES = ['pending', 'paid', 'canceled', 'refunded'] as const
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
+
+export const CheckoutBodySchema = v.object({
+  plan: v.picklist(PLANS, 'plan_invalid'),
+  months: v.picklist(PLAN_MONTHS, 'months_invalid'),
+  provider: v.picklist(PAYMENT_PROVIDERS, 'provider_invalid'),
+})
+export type CheckoutBody = v.InferOutput<typeof CheckoutBodySchema>
+
+export const CheckoutSchema = v.object({
+  invoice_id: v.number(),
+  /** In tiyin. */
+  amount: v.number(),
+  /** The provider's checkout, or our sandbox page when the provider's key is not configured. */
+  url: v.string(),
+})
+export type Checkout = v.InferOutput<typeof CheckoutSchema>
+
+export const PlanOfferSchema = v.object({
+  plan: v.picklist(PLANS),
+  /** In tiyin. */
+  monthly_price: v.number(),
+  /** The price of each month count, in tiyin (no multi-month discount for now). */
+  prices: v.array(v.object({ months: v.picklist(PLAN_MONTHS), amount: v.number() })),
+  features: v.array(v.picklist(PLAN_FEATURE_NAMES)),
+})
+export type PlanOffer = v.InferOutput<typeof PlanOfferSchema>
+
+/** A stretch of plan time; a plan bought while another runs is queued after it. */
+export const PlanPeriodSchema = v.object({
+  plan: v.picklist(PLANS),
+  starts_at: v.string(),
+  ends_at: v.string(),
+})
+
+export const WalletSchema = v.object({
+  /** The plan active now, or null. */
+  plan: v.nullable(v.picklist(PLANS)),
+  /** When the active plan ends. */
+  until: v.nullable(v.string()),
+  /** When the last bought period ends (the active one and those queued after it). */
+  paid_until: v.nullable(v.string()),
+  /** The active period and those queued after it, in order. */
+  periods: v.array(PlanPeriodSchema),
+  /** In tiyin: the sum of the person's ledger. */
+  balance: v.number(),
+  /** Features the active plan unlocks. */
+  features: v.array(v.picklist(PLAN_FEATURE_NAMES)),
+  plans: v.array(PlanOfferSchema),
+  /** `sandbox`: no key, our local checkout page plays the provider; `available`: false in production without a key. */
+  providers: v.array(
+    v.object({ provider: v.picklist(PAYMENT_PROVIDERS), sandbox: v.boolean(), available: v.boolean() }),
+  ),
+})
+export type Wallet = v.InferOutput<typeof WalletSchema>
+
+export const WALLET_TRANSACTIONS_PER_PAGE_MAX = 50
+/** Pages by number up to MAX_NUMBERED_PAGE: a person's payments are few. */
+export const WalletTransactionsQuerySchema = v.pipe(
+  v.object({
+    page: PageQuerySchema,
+    perPage: perPageQuerySchema(WALLET_TRANSACTIONS_PER_PAGE_MAX, 20),
+  }),
+  v.forward(
+    v.partialCheck([['page']], (query) => query.page <= MAX_NUMBERED_PAGE, 'page_invalid'),
+    ['page'],
+  ),
+)
+
+/** One payment attempt with a provider. */
+export const WalletTransactionSchema = v.object({
+  id: v.number(),
+  invoice_id: v.number(),
+  status: v.picklist(INVOICE_STATUSES),
+  /** In tiyin. */
+  amount: v.number(),
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  /** Masked (`8600 **** **** 6478`), only when a provider gives it; the Payme Merchant API and Click SHOP API don't. */
+  card: v.nullable(v.string()),
+  plan: v.picklist(PLANS),
+  months: v.picklist(PLAN_MONTHS),
+  created_at: v.string(),
+})
+export type WalletTransaction = v.InferOutput<typeof WalletTransactionSchema>
+
+export const WalletTransactionsResponseSchema = v.object({
+  collection: v.array(WalletTransactionSchema),
+  meta: v.object({ page: v.number(), perPage: v.number(), total: v.number() }),
+})
+
+export const InvoiceParamsSchema = v.object({ id: IdParamSchema })
+export const InvoiceSchema = v.object({
+  invoice_id: v.number(),
+  status: v.picklist(INVOICE_STATUSES),
+  plan: v.picklist(PLANS),
+  months: v.picklist(PLAN_MONTHS),
+  /** In tiyin. */
+  amount: v.number(),
+  provider: v.picklist(PAYMENT_PROVIDERS),
+  created_at: v.string(),
+  paid_at: v.nullable(v.string()),
+})
+export type Invoice = v.InferOutput<typeof InvoiceSchema>
+
+/** The CSV export is text; the schema documents it. */
+export const CsvSchema = v.string()

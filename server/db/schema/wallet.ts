@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import type { InvoiceStatus, PaymentProvider, Plan } from '#contract/schemas/wallet.ts'
+import { users } from './users.ts'
+
+/** Money columns: tiyin in a `bigint`, read as a JavaScript number (exact far past MAX_MONEY_TIYIN). */
+const tiyin = () => bigint({ mode: 'number' })
+/** Provider timestamps: milliseconds since the epoch, as Payme writes them. */
+const millis = () => bigint({ mode: 'number' })
+
+/**
+ * One purchase attempt of a plan (docs/decisions/015-wallet-and-payments.md): Payme's `account.order_id` and
+ * Click's `merchant_trans_id`. The amount is fixed when it is made.
+ */
+export const walletInvoices = pgTable(
+  'wallet_invoices',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    plan: text().$type<Plan>().notNull(),
+    months: smallint().notNull(),
+    amount: tiyin().notNull(),
+    provider: text().$type<PaymentProvider>().notNull(),
+    status: text().$type<InvoiceStatus>().notNull().default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    paidAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('wallet_invoices_user').on(table.userId, table.id.desc()),
+    check('wallet_invoices_plan_value', sql`${table.plan} in ('starter', 'master', 'professional')`),
+    check('wallet_invoices_months_value', sql`${table.months} between 1 and 3`),
+    check('wallet_invoices_amount_positive', sql`${table.amount} > 0`),
+    check('wallet_invoices_provider_value', sql`${table.provider} in ('payme', 'click')`),
+    check(
+      'wallet_invoices_status_value',
+      sql`${table.status} in ('pending', 'paid', 'canceled', 'refunded')`,
+    ),
+  ],
+)
+export type WalletInvoiceRow = typeof walletInvoices.$inferSelect
+
+/**
+ * A provider's transaction for an invoice: Payme's `id` or Click's `click_trans_id` (text: 64-bit ids survive).
+ * State in Payme's numbering: 1 created (Click: prepared), 2 performed (completed), -1 cancelled before, -2 cancelled
+ * after (refunded). Times are ours in milliseconds, 0 when unset (Payme's CheckTransaction shape).
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    provider: text().$type<PaymentProvider>().notNull(),
+    providerId: text().notNull(),
+    invoiceId: integer()
+      .notNull()
+      .references(() => walletInvoices.id),
+    amount: tiyin().notNull(),
+    state: smallint().notNull(),
+    reason: smallint(),
+    /** Payme's `time` of CreateTransaction (the 12-hour timeout and GetStatement count from it); null for Click. */
+    providerTime: millis(),
+    createTime: millis().notNull(),
+    performTime: millis().notNull().default(0),
+    cancelTime: millis().notNull().default(0),
+    /** Click's payment number (shown in the payer's SMS). */
+    paydocId: text(),
+  },
+  (table) => [
+    uniqueIndex('payment_transactions_provider_id').on(table.provider, table.providerId),
+    // The last guard against a double activation: one performed (or refunded) transaction per invoice.
+    uniqueIndex('payment_transactions_one_performed')
+      .on(table.invoiceId)
+      .where(sql`${table.state} in (2, -2)`),
+    // Payme's one-time account: one waiting transaction per invoice.
+    uniqueIndex('payment_transactions_one_waiting_payme')
+      .on(table.invoiceId)
+      .where(sql`${table.state} = 1 and ${table.provider} = 'payme'`),
+    index('payment_transactions_invoice').on(table.invoiceId),
+    index('payment_transactions_payme_time')
+      .on(table.providerTime)
+      .where(sql`${table.provider} = 'payme'`),
+    check('payment_transactions_state_value', sql`${table.state} in (1, 2, -1, -2)`),
+    check('payment_transactions_provider_value', sql`${table.provider} in ('payme', 'click')`),
+  ],
+)
+export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect
+
+export const LEDGER_KINDS = ['payment', 'plan_purchase', 'refund', 'plan_refund'] as const
+export type LedgerKind = (typeof LEDGER_KINDS)[number]
+
+/**
+ * Every money movement, append-only: a trigger (migration 0014) raises on UPDATE and DELETE. A person's balance is
+ * the sum of `amount` (tiyin, signed) over their rows.
+ */
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    kind: text().$type<LedgerKind>().notNull(),
+    amount: tiyin().notNull(),
+    invoiceId: integer().references(() => walletInvoices.id),
+    transactionId: integer().references(() => paymentTransactions.id),
+    provider: text().$type<PaymentProvider>(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('wallet_ledger_user').on(table.userId),
+    // One row of each kind per provider transaction: a replay can never write money twice.
+    uniqueIndex('wallet_ledger_once').on(table.transactionId, table.kind),
+    check(
+      'wallet_ledger_kind_value',
+      sql`${table.kind} in ('payment', 'plan_purchase', 'refund', 'plan_refund')`,
+    ),
+  ],
+)
+export type WalletLedgerRow = typeof walletLedger.$inferSelect
+
+/**
+ * Plan time: one period per paid invoice, chained (a new one starts when the last unrevoked one ends). A refund
+ * revokes its period and moves the ones after it earlier.
+ */
+export const planPeriods = pgTable(
+  'plan_periods',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    invoiceId: integer()
+      .notNull()
+      .unique()
+      .references(() => walletInvoices.id),
+    plan: text().$type<Plan>().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('plan_periods_user')
+      .on(table.userId, table.endsAt)
+      .where(sql`${table.revokedAt} is null`),
+    check('plan_periods_plan_value', sql`${table.plan} in ('starter', 'master', 'professional')`),
+  ],
+)
+export type PlanPeriodRow = typeof planPeriods.$inferSelect

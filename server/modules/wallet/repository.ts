@@ -1,0 +1,229 @@
+import { and, asc, count, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm'
+import type { Database } from '#server/db/client.ts'
+import {
+  paymentTransactions,
+  planPeriods,
+  walletInvoices,
+  walletLedger,
+  type LedgerKind,
+  type PaymentTransactionRow,
+} from '#server/db/schema/wallet.ts'
+import type { InvoiceStatus, PaymentProvider, Plan } from '#contract/schemas/wallet.ts'
+
+type NewTransaction = {
+  provider: PaymentProvider
+  providerId: string
+  invoiceId: number
+  amount: number
+  state: number
+  providerTime?: number | null
+  createTime: number
+  paydocId?: string | null
+}
+type LedgerEntry = {
+  userId: number
+  kind: LedgerKind
+  amount: number
+  invoiceId: number
+  transactionId: number
+  provider: PaymentProvider
+  createdAt: Date
+}
+
+function queries(db: Database) {
+  return {
+    async createInvoice(values: {
+      userId: number
+      plan: Plan
+      months: number
+      amount: number
+      provider: PaymentProvider
+      createdAt: Date
+    }) {
+      const [row] = await db.insert(walletInvoices).values(values).returning()
+      return row!
+    },
+
+    async invoice(id: number) {
+      const [row] = await db.select().from(walletInvoices).where(eq(walletInvoices.id, id))
+      return row
+    },
+
+    async setInvoiceStatus(id: number, status: InvoiceStatus, paidAt?: Date) {
+      await db
+        .update(walletInvoices)
+        .set({ status, ...(paidAt && { paidAt }) })
+        .where(eq(walletInvoices.id, id))
+    },
+
+    /**
+     * Holds the invoice's lock to the end of the transaction: every change of an invoice, its provider transactions
+     * and the plan it buys happens under it, on every server process.
+     */
+    async lockInvoice(id: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:invoice:${id}`}))`)
+    },
+
+    /** Serialises changes of one person's plan chain (two invoices paid at once). Taken after an invoice lock. */
+    async lockPerson(userId: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:person:${userId}`}))`)
+    },
+
+    async transactionOf(provider: PaymentProvider, providerId: string) {
+      const [row] = await db
+        .select()
+        .from(paymentTransactions)
+        .where(
+          and(eq(paymentTransactions.provider, provider), eq(paymentTransactions.providerId, providerId)),
+        )
+      return row
+    },
+
+    async transactionById(id: number) {
+      const [row] = await db.select().from(paymentTransactions).where(eq(paymentTransactions.id, id))
+      return row
+    },
+
+    /** The provider's waiting (state 1) transactions of an invoice. */
+    async waitingOf(invoiceId: number, provider: PaymentProvider) {
+      return db
+        .select()
+        .from(paymentTransactions)
+        .where(
+          and(
+            eq(paymentTransactions.invoiceId, invoiceId),
+            eq(paymentTransactions.provider, provider),
+            eq(paymentTransactions.state, 1),
+          ),
+        )
+    },
+
+    async insertTransaction(values: NewTransaction) {
+      const [row] = await db.insert(paymentTransactions).values(values).returning()
+      return row!
+    },
+
+    async updateTransaction(
+      id: number,
+      changes: Partial<Pick<PaymentTransactionRow, 'state' | 'reason' | 'performTime' | 'cancelTime'>>,
+    ) {
+      const [row] = await db
+        .update(paymentTransactions)
+        .set(changes)
+        .where(eq(paymentTransactions.id, id))
+        .returning()
+      return row!
+    },
+
+    /** Payme transactions whose `time` lies in [from, to], ascending (GetStatement). */
+    statement(from: number, to: number) {
+      return db
+        .select()
+        .from(paymentTransactions)
+        .where(
+          and(
+            eq(paymentTransactions.provider, 'payme'),
+            gte(paymentTransactions.providerTime, from),
+            lte(paymentTransactions.providerTime, to),
+          ),
+        )
+        .orderBy(asc(paymentTransactions.providerTime), asc(paymentTransactions.id))
+        .limit(10_000)
+    },
+
+    async addLedger(entries: LedgerEntry[]) {
+      await db.insert(walletLedger).values(entries)
+    },
+
+    async balance(userId: number) {
+      const [row] = await db
+        .select({ sum: sql<string | null>`sum(${walletLedger.amount})` })
+        .from(walletLedger)
+        .where(eq(walletLedger.userId, userId))
+      return Number(row?.sum ?? 0)
+    },
+
+    /** Where the person's plan chain ends (the last unrevoked period), or undefined. */
+    async chainEnd(userId: number) {
+      const [row] = await db
+        .select({ end: sql<Date | string | null>`max(${planPeriods.endsAt})` })
+        .from(planPeriods)
+        .where(and(eq(planPeriods.userId, userId), isNull(planPeriods.revokedAt)))
+      return row?.end ? new Date(row.end) : undefined
+    },
+
+    async addPeriod(values: { userId: number; invoiceId: number; plan: Plan; startsAt: Date; endsAt: Date }) {
+      await db.insert(planPeriods).values(values)
+    },
+
+    async periodOf(invoiceId: number) {
+      const [row] = await db.select().from(planPeriods).where(eq(planPeriods.invoiceId, invoiceId))
+      return row
+    },
+
+    /** Revokes a period and moves the person's periods queued after it earlier by `removedMs`. */
+    async revokePeriod(period: { id: number; userId: number; endsAt: Date }, now: Date, removedMs: number) {
+      await db.update(planPeriods).set({ revokedAt: now }).where(eq(planPeriods.id, period.id))
+      if (removedMs <= 0) return
+      const shift = sql.raw(`interval '${Math.round(removedMs)} milliseconds'`)
+      await db
+        .update(planPeriods)
+        .set({
+          startsAt: sql`${planPeriods.startsAt} - ${shift}`,
+          endsAt: sql`${planPeriods.endsAt} - ${shift}`,
+        })
+        .where(
+          and(
+            eq(planPeriods.userId, period.userId),
+            isNull(planPeriods.revokedAt),
+            gte(planPeriods.startsAt, period.endsAt),
+          ),
+        )
+    },
+
+    /** The person's periods not yet over, in order. */
+    periods(userId: number, now: Date) {
+      return db
+        .select()
+        .from(planPeriods)
+        .where(
+          and(eq(planPeriods.userId, userId), isNull(planPeriods.revokedAt), gt(planPeriods.endsAt, now)),
+        )
+        .orderBy(asc(planPeriods.startsAt))
+    },
+
+    /** The person's payment attempts, newest first, with their invoices. */
+    async payments(userId: number, limit: number, offset: number) {
+      const where = eq(walletInvoices.userId, userId)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ transaction: paymentTransactions, invoice: walletInvoices })
+          .from(paymentTransactions)
+          .innerJoin(walletInvoices, eq(walletInvoices.id, paymentTransactions.invoiceId))
+          .where(where)
+          .orderBy(desc(paymentTransactions.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ count: count() })
+          .from(paymentTransactions)
+          .innerJoin(walletInvoices, eq(walletInvoices.id, paymentTransactions.invoiceId))
+          .where(where),
+      ])
+      return { rows, total: total?.count ?? 0 }
+    },
+  }
+}
+
+export type WalletQueries = ReturnType<typeof queries>
+
+/** The only code touching the wallet's tables; `transaction` gives the same queries inside one transaction. */
+export function createWalletRepository(db: Database) {
+  return {
+    ...queries(db),
+    transaction<T>(work: (repo: WalletQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(queries(tx as unknown as Database)))
+    },
+  }
+}
+export type WalletRepository = ReturnType<typeof createWalletRepository>

@@ -1,0 +1,592 @@
+import { createHmac } from 'node:crypto'
+import type {
+  Checkout,
+  CheckoutBody,
+  Invoice,
+  InvoiceStatus,
+  PaymentProvider,
+  PlanMonths,
+  Wallet,
+  WalletTransaction,
+} from '#contract/schemas/wallet.ts'
+import {
+  CLICK_ACTIONS,
+  clickAmountToTiyin,
+  clickAnswer,
+  clickCheckoutUrl,
+  clickSignValid,
+  type ClickAnswer,
+  type ClickFields,
+} from '#server/adapters/payments/click.ts'
+import {
+  PAYME_REASONS,
+  PAYME_TIMEOUT_MS,
+  paymeCheckoutUrl,
+  paymeError,
+  paymeOrderId,
+  paymeResult,
+  type PaymeAnswer,
+  type PaymeCall,
+  type PaymeErrorName,
+  type PaymeId,
+  type PaymeParams,
+} from '#server/adapters/payments/payme.ts'
+import type { Config } from '#server/config.ts'
+import type { PaymentTransactionRow, WalletInvoiceRow } from '#server/db/schema/wallet.ts'
+import { AppError } from '#server/lib/app-error.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import type { Locale } from '#server/i18n/locale.ts'
+import type { UserRow } from '#server/db/schema/users.ts'
+import { addMonths, featuresOf, planCatalogue, planPrices, priceOf } from './plans.ts'
+import type { WalletQueries, WalletRepository } from './repository.ts'
+
+/** What a provider's transaction state means for the person. */
+const STATUS_OF_STATE: Record<number, InvoiceStatus> = {
+  1: 'pending',
+  2: 'paid',
+  [-1]: 'canceled',
+  [-2]: 'refunded',
+}
+
+type Outcome<R> = { result: R } | { error: PaymeErrorName; data?: string }
+
+/** The keys each provider is checked with: the configured ones, or sandbox keys derived from the server's secret. */
+export function paymentKeys(config: Config & { JWT_SECRET: string }) {
+  const derived = (name: string) =>
+    createHmac('sha256', config.JWT_SECRET).update(`wallet-sandbox:${name}`).digest('hex')
+  return {
+    payme: {
+      sandbox: !config.PAYME_KEY,
+      available: Boolean(config.PAYME_KEY) || config.NODE_ENV !== 'production',
+      key: config.PAYME_KEY ?? derived('payme'),
+      merchantId: config.PAYME_MERCHANT_ID ?? 'sandbox',
+    },
+    click: {
+      sandbox: !config.CLICK_SECRET_KEY,
+      available: Boolean(config.CLICK_SECRET_KEY) || config.NODE_ENV !== 'production',
+      secret: config.CLICK_SECRET_KEY ?? derived('click'),
+      serviceId: config.CLICK_SERVICE_ID ?? '1',
+      merchantId: config.CLICK_MERCHANT_ID ?? '1',
+    },
+  }
+}
+export type PaymentKeys = ReturnType<typeof paymentKeys>
+
+const PAYME_LANG: Record<Locale, 'ru' | 'uz' | 'en'> = { ru: 'ru', oz: 'uz', uz: 'uz', en: 'en' }
+
+/** CSV cells: quoted when needed, and a cell that a spreadsheet would read as a formula is prefixed with a quote. */
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export function createWalletService({
+  repo,
+  config,
+  keys,
+  clock,
+  onError,
+}: {
+  repo: WalletRepository
+  config: Config
+  keys: PaymentKeys
+  clock: Clock
+  onError: (error: unknown, where: string) => void
+}) {
+  const prices = planPrices(config)
+  const nowMs = () => clock.now().getTime()
+
+  /** Marks the payment done and activates the plan: called only inside the invoice's locked transaction. */
+  async function activate(tx: WalletQueries, invoice: WalletInvoiceRow, transaction: PaymentTransactionRow) {
+    const now = clock.now()
+    const performed = await tx.updateTransaction(transaction.id, { state: 2, performTime: now.getTime() })
+    await tx.setInvoiceStatus(invoice.id, 'paid', now)
+    await tx.lockPerson(invoice.userId)
+    const chainEnd = await tx.chainEnd(invoice.userId)
+    const startsAt = chainEnd && chainEnd > now ? chainEnd : now
+    await tx.addPeriod({
+      userId: invoice.userId,
+      invoiceId: invoice.id,
+      plan: invoice.plan,
+      startsAt,
+      endsAt: addMonths(startsAt, invoice.months),
+    })
+    const entry = {
+      userId: invoice.userId,
+      invoiceId: invoice.id,
+      transactionId: transaction.id,
+      provider: transaction.provider,
+      createdAt: now,
+    }
+    await tx.addLedger([
+      { ...entry, kind: 'payment', amount: invoice.amount },
+      { ...entry, kind: 'plan_purchase', amount: -invoice.amount },
+    ])
+    return performed
+  }
+
+  /** A performed payment cancelled (Payme −2): the money goes back and the plan days it bought are removed. */
+  async function refund(
+    tx: WalletQueries,
+    invoice: WalletInvoiceRow,
+    transaction: PaymentTransactionRow,
+    reason: number,
+  ) {
+    const now = clock.now()
+    const refunded = await tx.updateTransaction(transaction.id, {
+      state: -2,
+      reason,
+      cancelTime: now.getTime(),
+    })
+    await tx.setInvoiceStatus(invoice.id, 'refunded')
+    await tx.lockPerson(invoice.userId)
+    const period = await tx.periodOf(invoice.id)
+    if (period && !period.revokedAt) {
+      const from = Math.max(period.startsAt.getTime(), now.getTime())
+      await tx.revokePeriod(period, now, Math.max(0, period.endsAt.getTime() - from))
+    }
+    const entry = {
+      userId: invoice.userId,
+      invoiceId: invoice.id,
+      transactionId: transaction.id,
+      provider: transaction.provider,
+      createdAt: now,
+    }
+    await tx.addLedger([
+      { ...entry, kind: 'refund', amount: -invoice.amount },
+      { ...entry, kind: 'plan_refund', amount: invoice.amount },
+    ])
+    return refunded
+  }
+
+  async function cancelWaiting(tx: WalletQueries, transaction: PaymentTransactionRow, reason: number | null) {
+    const canceled = await tx.updateTransaction(transaction.id, { state: -1, reason, cancelTime: nowMs() })
+    const invoice = await tx.invoice(transaction.invoiceId)
+    if (invoice?.status === 'pending') {
+      const others = (await tx.waitingOf(invoice.id, transaction.provider)).filter(
+        (row) => row.id !== transaction.id,
+      )
+      if (others.length === 0) await tx.setInvoiceStatus(invoice.id, 'canceled')
+    }
+    return canceled
+  }
+
+  // ---- Payme (research/integrations.md §1.4, §1.7) ----
+
+  const expired = (transaction: PaymentTransactionRow) =>
+    transaction.state === 1 &&
+    nowMs() - (transaction.providerTime ?? transaction.createTime) > PAYME_TIMEOUT_MS
+
+  const createAnswer = (t: PaymentTransactionRow) => ({
+    create_time: t.createTime,
+    transaction: String(t.id),
+    state: t.state,
+    receivers: null,
+  })
+  const performAnswer = (t: PaymentTransactionRow) => ({
+    transaction: String(t.id),
+    perform_time: t.performTime,
+    state: t.state,
+  })
+  const cancelAnswer = (t: PaymentTransactionRow) => ({
+    transaction: String(t.id),
+    cancel_time: t.cancelTime,
+    state: t.state,
+  })
+  const checkAnswer = (t: PaymentTransactionRow) => ({
+    create_time: t.createTime,
+    perform_time: t.performTime,
+    cancel_time: t.cancelTime,
+    transaction: String(t.id),
+    state: t.state,
+    reason: t.reason,
+  })
+
+  /** The invoice an `account` names, if it is a Payme invoice of that amount. */
+  async function paymeInvoice(
+    tx: WalletQueries,
+    params: { amount: number; account: { order_id?: string | number } },
+  ): Promise<Outcome<WalletInvoiceRow>> {
+    const id = paymeOrderId(params.account)
+    const invoice = id === undefined ? undefined : await tx.invoice(id)
+    if (!invoice || invoice.provider !== 'payme') return { error: 'orderNotFound', data: 'order_id' }
+    if (invoice.amount !== params.amount) return { error: 'wrongAmount' }
+    return { result: invoice }
+  }
+
+  const payme = {
+    async CheckPerformTransaction(params: PaymeParams<'CheckPerformTransaction'>): Promise<Outcome<object>> {
+      const found = await paymeInvoice(repo, params)
+      if ('error' in found) return found
+      if (found.result.status === 'paid' || found.result.status === 'refunded')
+        return { error: 'cannotPerform' }
+      return { result: { allow: true } }
+    },
+
+    async CreateTransaction(params: PaymeParams<'CreateTransaction'>): Promise<Outcome<object>> {
+      const found = await paymeInvoice(repo, params)
+      if ('error' in found) return found
+      return repo.transaction(async (tx) => {
+        await tx.lockInvoice(found.result.id)
+        const existing = await tx.transactionOf('payme', params.id)
+        if (existing) {
+          if (existing.invoiceId !== found.result.id || existing.state !== 1)
+            return { error: 'cannotPerform' }
+          if (expired(existing)) {
+            await cancelWaiting(tx, existing, PAYME_REASONS.timeout)
+            return { error: 'cannotPerform' }
+          }
+          return { result: createAnswer(existing) }
+        }
+        const invoice = (await tx.invoice(found.result.id))!
+        if (invoice.status === 'paid' || invoice.status === 'refunded') return { error: 'cannotPerform' }
+        for (const other of await tx.waitingOf(invoice.id, 'payme')) {
+          // A one-time account: another waiting transaction holds the order, unless Payme has timed it out.
+          if (!expired(other)) return { error: 'cannotPerform' }
+          await cancelWaiting(tx, other, PAYME_REASONS.timeout)
+        }
+        const created = await tx.insertTransaction({
+          provider: 'payme',
+          providerId: params.id,
+          invoiceId: invoice.id,
+          amount: params.amount,
+          state: 1,
+          providerTime: params.time,
+          createTime: nowMs(),
+        })
+        await tx.setInvoiceStatus(invoice.id, 'pending')
+        return { result: createAnswer(created) }
+      })
+    },
+
+    async PerformTransaction(params: PaymeParams<'PerformTransaction'>): Promise<Outcome<object>> {
+      const known = await repo.transactionOf('payme', params.id)
+      if (!known) return { error: 'transactionNotFound' }
+      return repo.transaction(async (tx) => {
+        await tx.lockInvoice(known.invoiceId)
+        const transaction = (await tx.transactionOf('payme', params.id))!
+        if (transaction.state === 2) return { result: performAnswer(transaction) }
+        if (transaction.state !== 1) return { error: 'cannotPerform' }
+        if (expired(transaction)) {
+          await cancelWaiting(tx, transaction, PAYME_REASONS.timeout)
+          return { error: 'cannotPerform' }
+        }
+        const invoice = (await tx.invoice(transaction.invoiceId))!
+        if (invoice.status === 'paid' || invoice.status === 'refunded') return { error: 'cannotPerform' }
+        return { result: performAnswer(await activate(tx, invoice, transaction)) }
+      })
+    },
+
+    async CancelTransaction(params: PaymeParams<'CancelTransaction'>): Promise<Outcome<object>> {
+      const known = await repo.transactionOf('payme', params.id)
+      if (!known) return { error: 'transactionNotFound' }
+      return repo.transaction(async (tx) => {
+        await tx.lockInvoice(known.invoiceId)
+        const transaction = (await tx.transactionOf('payme', params.id))!
+        if (transaction.state === 1)
+          return { result: cancelAnswer(await cancelWaiting(tx, transaction, params.reason)) }
+        if (transaction.state === 2) {
+          const invoice = (await tx.invoice(transaction.invoiceId))!
+          return { result: cancelAnswer(await refund(tx, invoice, transaction, params.reason)) }
+        }
+        return { result: cancelAnswer(transaction) }
+      })
+    },
+
+    async CheckTransaction(params: PaymeParams<'CheckTransaction'>): Promise<Outcome<object>> {
+      const transaction = await repo.transactionOf('payme', params.id)
+      if (!transaction) return { error: 'transactionNotFound' }
+      return { result: checkAnswer(transaction) }
+    },
+
+    async GetStatement(params: PaymeParams<'GetStatement'>): Promise<Outcome<object>> {
+      const rows = params.from > params.to ? [] : await repo.statement(params.from, params.to)
+      return {
+        result: {
+          transactions: rows.map((t) => ({
+            id: t.providerId,
+            time: t.providerTime,
+            amount: t.amount,
+            account: { order_id: String(t.invoiceId) },
+            create_time: t.createTime,
+            perform_time: t.performTime,
+            cancel_time: t.cancelTime,
+            transaction: String(t.id),
+            state: t.state,
+            reason: t.reason,
+            receivers: null,
+          })),
+        },
+      }
+    },
+  }
+
+  /** One authorised Payme call -> its JSON-RPC answer; an unexpected failure is −32400. */
+  async function paymeCall(id: PaymeId, call: PaymeCall): Promise<PaymeAnswer> {
+    try {
+      const method = payme[call.method] as (params: unknown) => Promise<Outcome<object>>
+      const outcome = await method(call.params)
+      return 'error' in outcome
+        ? paymeError(id, outcome.error, outcome.data)
+        : paymeResult(id, outcome.result as Record<string, unknown>)
+    } catch (error) {
+      onError(error, `payme ${call.method}`)
+      return paymeError(id, 'system')
+    }
+  }
+
+  // ---- Click (research/integrations.md §2.2–2.6) ----
+
+  /** The checks every Click call starts with, in the order that passes the official matrix: −8, −1, −3. */
+  function clickRefusal(fields: ClickFields, action: string): ClickAnswer | undefined {
+    if (fields.service_id !== keys.click.serviceId) return clickAnswer('badRequest', fields)
+    if (!clickSignValid(fields, keys.click.secret)) return clickAnswer('signFailed', fields)
+    if (fields.action !== action) return clickAnswer('actionNotFound', fields)
+    return undefined
+  }
+
+  async function clickInvoice(fields: ClickFields) {
+    const id = /^\d{1,10}$/.test(fields.merchant_trans_id) ? Number(fields.merchant_trans_id) : 0
+    const invoice = id >= 1 && id <= 2_147_483_647 ? await repo.invoice(id) : undefined
+    return invoice?.provider === 'click' ? invoice : undefined
+  }
+
+  async function clickPrepare(fields: ClickFields): Promise<ClickAnswer> {
+    const refused = clickRefusal(fields, CLICK_ACTIONS.prepare)
+    if (refused) return refused
+    try {
+      const found = await clickInvoice(fields)
+      if (!found) return clickAnswer('userNotFound', fields)
+      if (clickAmountToTiyin(fields.amount) !== found.amount) return clickAnswer('wrongAmount', fields)
+      return await repo.transaction(async (tx) => {
+        await tx.lockInvoice(found.id)
+        const invoice = (await tx.invoice(found.id))!
+        const existing = await tx.transactionOf('click', fields.click_trans_id)
+        if (existing && existing.invoiceId !== invoice.id) return clickAnswer('badRequest', fields)
+        if (existing?.state === 2 || invoice.status === 'paid') return clickAnswer('alreadyPaid', fields)
+        if (existing && existing.state !== 1) return clickAnswer('canceled', fields)
+        if (invoice.status === 'refunded') return clickAnswer('canceled', fields)
+        if (Number(fields.error) < 0) {
+          if (existing) await cancelWaiting(tx, existing, null)
+          return clickAnswer('canceled', fields)
+        }
+        const prepared =
+          existing ??
+          (await tx.insertTransaction({
+            provider: 'click',
+            providerId: fields.click_trans_id,
+            invoiceId: invoice.id,
+            amount: invoice.amount,
+            state: 1,
+            createTime: nowMs(),
+            paydocId: fields.click_paydoc_id,
+          }))
+        if (!existing) await tx.setInvoiceStatus(invoice.id, 'pending')
+        return clickAnswer('success', fields, { merchant_prepare_id: prepared.id })
+      })
+    } catch (error) {
+      onError(error, 'click prepare')
+      return clickAnswer('updateFailed', fields)
+    }
+  }
+
+  async function clickComplete(fields: ClickFields): Promise<ClickAnswer> {
+    const refused = clickRefusal(fields, CLICK_ACTIONS.complete)
+    if (refused) return refused
+    try {
+      const found = await clickInvoice(fields)
+      if (!found) return clickAnswer('userNotFound', fields)
+      const prepareId = /^\d{1,10}$/.test(fields.merchant_prepare_id ?? '')
+        ? Number(fields.merchant_prepare_id)
+        : 0
+      const known =
+        prepareId >= 1 && prepareId <= 2_147_483_647 ? await repo.transactionById(prepareId) : undefined
+      if (
+        !known ||
+        known.provider !== 'click' ||
+        known.invoiceId !== found.id ||
+        known.providerId !== fields.click_trans_id
+      )
+        return clickAnswer('transactionNotFound', fields)
+      if (clickAmountToTiyin(fields.amount) !== found.amount) return clickAnswer('wrongAmount', fields)
+      return await repo.transaction(async (tx) => {
+        await tx.lockInvoice(found.id)
+        const transaction = (await tx.transactionById(known.id))!
+        const ids = { merchant_confirm_id: transaction.id }
+        // Click's own error first (the matrix's scenario 8 answers −9 even on a completed payment).
+        if (Number(fields.error) < 0) {
+          if (transaction.state === 1) await cancelWaiting(tx, transaction, null)
+          return clickAnswer('canceled', fields, { merchant_confirm_id: null })
+        }
+        if (transaction.state === 2) return clickAnswer('alreadyPaid', fields, ids)
+        if (transaction.state !== 1) return clickAnswer('canceled', fields, { merchant_confirm_id: null })
+        const invoice = (await tx.invoice(found.id))!
+        if (invoice.status === 'paid') {
+          await cancelWaiting(tx, transaction, null)
+          return clickAnswer('alreadyPaid', fields, { merchant_confirm_id: null })
+        }
+        if (invoice.status === 'refunded')
+          return clickAnswer('canceled', fields, { merchant_confirm_id: null })
+        await activate(tx, invoice, transaction)
+        return clickAnswer('success', fields, ids)
+      })
+    } catch (error) {
+      onError(error, 'click complete')
+      return clickAnswer('updateFailed', fields)
+    }
+  }
+
+  // ---- The person's wallet ----
+
+  const iso = (ms: number) => new Date(ms).toISOString()
+
+  function presentInvoice(invoice: WalletInvoiceRow): Invoice {
+    return {
+      invoice_id: invoice.id,
+      status: invoice.status,
+      plan: invoice.plan,
+      months: invoice.months as PlanMonths,
+      amount: invoice.amount,
+      provider: invoice.provider,
+      created_at: invoice.createdAt.toISOString(),
+      paid_at: invoice.paidAt?.toISOString() ?? null,
+    }
+  }
+
+  function checkoutUrl(invoice: WalletInvoiceRow, locale: Locale): string {
+    const returnUrl = `${config.PUBLIC_URL}/wallet/success?invoice_id=${invoice.id}`
+    if (invoice.provider === 'payme') {
+      if (keys.payme.sandbox) return `/api/payments/sandbox/payme/${invoice.id}`
+      return paymeCheckoutUrl({
+        checkoutUrl: config.PAYME_CHECKOUT_URL,
+        merchantId: keys.payme.merchantId,
+        orderId: invoice.id,
+        amount: invoice.amount,
+        lang: PAYME_LANG[locale],
+        returnUrl,
+      })
+    }
+    if (keys.click.sandbox) return `/api/payments/sandbox/click/${invoice.id}`
+    return clickCheckoutUrl({
+      checkoutUrl: config.CLICK_CHECKOUT_URL,
+      serviceId: keys.click.serviceId,
+      merchantId: keys.click.merchantId,
+      amount: invoice.amount,
+      transactionParam: invoice.id,
+      returnUrl,
+    })
+  }
+
+  async function payments(
+    user: UserRow,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: WalletTransaction[]; total: number }> {
+    const { rows, total } = await repo.payments(user.id, limit, offset)
+    return {
+      total,
+      rows: rows.map(({ transaction, invoice }) => ({
+        id: transaction.id,
+        invoice_id: invoice.id,
+        status: STATUS_OF_STATE[transaction.state] ?? 'pending',
+        amount: transaction.amount,
+        provider: transaction.provider,
+        card: null,
+        plan: invoice.plan,
+        months: invoice.months as PlanMonths,
+        created_at: iso(transaction.createTime),
+      })),
+    }
+  }
+
+  return {
+    paymeCall,
+    clickPrepare,
+    clickComplete,
+
+    async wallet(user: UserRow): Promise<Wallet> {
+      const now = clock.now()
+      const [periods, balance] = await Promise.all([repo.periods(user.id, now), repo.balance(user.id)])
+      const active = periods[0] && periods[0].startsAt <= now ? periods[0] : undefined
+      // The active plan lasts until the first period of another plan (or a gap).
+      let until = active?.endsAt
+      for (const next of periods.slice(1)) {
+        if (!active || next.plan !== active.plan || next.startsAt.getTime() !== until?.getTime()) break
+        until = next.endsAt
+      }
+      return {
+        plan: active?.plan ?? null,
+        until: until?.toISOString() ?? null,
+        paid_until: periods.at(-1)?.endsAt.toISOString() ?? null,
+        periods: periods.map((p) => ({
+          plan: p.plan,
+          starts_at: p.startsAt.toISOString(),
+          ends_at: p.endsAt.toISOString(),
+        })),
+        balance,
+        features: featuresOf(active?.plan ?? null),
+        plans: planCatalogue(prices),
+        providers: [
+          { provider: 'payme', sandbox: keys.payme.sandbox, available: keys.payme.available },
+          { provider: 'click', sandbox: keys.click.sandbox, available: keys.click.available },
+        ],
+      }
+    },
+
+    async checkout(user: UserRow, body: CheckoutBody, locale: Locale): Promise<Checkout> {
+      if (user.type !== 'executor') throw new AppError('forbidden', 'only_specialists_buy_plans')
+      // In production a provider without its key takes no payments: the sandbox would give plans away.
+      if (!keys[body.provider].available) throw new AppError('conflict', 'payment_unavailable')
+      const invoice = await repo.createInvoice({
+        userId: user.id,
+        plan: body.plan,
+        months: body.months,
+        amount: priceOf(prices, body.plan, body.months),
+        provider: body.provider,
+        createdAt: clock.now(),
+      })
+      return { invoice_id: invoice.id, amount: invoice.amount, url: checkoutUrl(invoice, locale) }
+    },
+
+    async transactions(user: UserRow, query: { page: number; perPage: number }) {
+      const { rows, total } = await payments(user, query.perPage, (query.page - 1) * query.perPage)
+      return { collection: rows, meta: { page: query.page, perPage: query.perPage, total } }
+    },
+
+    async transactionsCsv(user: UserRow): Promise<string> {
+      const { rows } = await payments(user, 10_000, 0)
+      const lines = [
+        ['date', 'status', 'amount_som', 'provider', 'plan', 'months', 'invoice_id', 'card'],
+        ...rows.map((row) => [
+          row.created_at,
+          row.status,
+          `${Math.floor(row.amount / 100)}.${String(row.amount % 100).padStart(2, '0')}`,
+          row.provider,
+          row.plan,
+          row.months,
+          row.invoice_id,
+          row.card,
+        ]),
+      ]
+      return `\uFEFF${lines.map((line) => line.map(csvCell).join(',')).join('\r\n')}\r\n`
+    },
+
+    /** One invoice, for its owner only: anyone else is told it does not exist. */
+    async invoice(user: UserRow, id: number): Promise<Invoice> {
+      const invoice = await repo.invoice(id)
+      if (!invoice || invoice.userId !== user.id) throw new AppError('not_found', 'not_found')
+      return presentInvoice(invoice)
+    },
+
+    /** An invoice as the sandbox page shows it (no owner check: the page plays the provider). */
+    sandboxInvoice: (id: number) => repo.invoice(id),
+    /** The server's clock in milliseconds (the sandbox page stamps Payme's `time` with it). */
+    nowMs,
+    /** The keys of the providers (the sandbox page signs with them). */
+    keys,
+    /** Whether a provider's sandbox page is served (sandbox mode, never in production). */
+    sandbox: (provider: PaymentProvider) => keys[provider].sandbox && keys[provider].available,
+  }
+}
+export type WalletService = ReturnType<typeof createWalletService>
