@@ -170,7 +170,12 @@ async function payWithPayme(
   const check = await call('CheckPerformTransaction', { amount: invoice.amount, account })
   if (check.error) return false
   const id = randomBytes(12).toString('hex')
-  const created = await call('CreateTransaction', { id, time: wallet.nowMs(), amount: invoice.amount, account })
+  const created = await call('CreateTransaction', {
+    id,
+    time: wallet.nowMs(),
+    amount: invoice.amount,
+    account,
+  })
   if (created.error) return false
   if (!pay) {
     await call('CancelTransaction', { id, reason: PAYME_REASONS.executionError })
