@@ -11,6 +11,7 @@ import {
   expectAccessible,
   logInQuietly,
   openPhone,
+  pushService,
   useProduct,
   waitForServiceWorker,
 } from './helpers.ts'
@@ -196,45 +197,16 @@ describe('chat', () => {
     const { page } = await openPhone(product.browser, { context })
     await logInQuietly(page, product.url, phone, 'executor')
     await page.goto(`${product.url}/orders`)
-    const cdp = await context.newCDPSession(page)
-    let registrationId: string | undefined
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      registrationId =
-        registrations.find((r) => r.scopeURL === `${product.url}/` && !r.isDeleted)?.registrationId ??
-        registrationId
-    })
-    await waitForServiceWorker(page)
-    await cdp.send('ServiceWorker.enable')
-    await expect.poll(() => registrationId).toBeTruthy()
-
     // What the server's push of that notification carries (server/modules/notifications/notifier.ts).
-    const deliver = () =>
-      cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: product.url,
-        registrationId: registrationId!,
-        data: JSON.stringify({
-          title: 'Новое сообщение',
-          body: notification.message,
-          url: notification.link,
-          tag: `chat-${chat.id}`,
-        }),
-      })
-    const shown = async () => {
-      const titles = await page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag),
-      )
-      if (titles.length === 0) await deliver()
-      return titles
-    }
-    await deliver()
-    await expect.poll(shown, { timeout: 20_000 }).toEqual([`chat-${chat.id}`])
-    // A tap cannot be made through DevTools: the worker gets the click event a tap raises.
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
-    await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope
-      const [shownNotification] = await scope.registration.getNotifications()
-      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shownNotification! }))
+    const push = await pushService(context, page, product.url)
+    const shown = await push.deliver({
+      title: 'Новое сообщение',
+      body: notification.message,
+      url: notification.link,
+      tag: `chat-${chat.id}`,
     })
+    expect(shown).toEqual([{ title: 'Новое сообщение', body: notification.message, tag: `chat-${chat.id}` }])
+    await push.tap()
     await page.waitForURL(`${product.url}/chats/${chat.id}`)
     await conversation(page).getByText('Когда сможете?').waitFor({ timeout: 20_000 })
     await context.close()

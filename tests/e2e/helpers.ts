@@ -179,6 +179,66 @@ export async function waitForServiceWorker(page: Page) {
   })
 }
 
+/** What a shown notification says, as the service worker's registration lists it. */
+export type ShownNotification = { title: string; body: string; tag: string }
+
+/**
+ * Plays the push service for the page's service worker through DevTools: `deliver` hands it a push (repeating it
+ * until the worker shows something, since a push reaching a worker that is still starting may be dropped; a tag
+ * collapses the repeats into one), and `tap` raises the click a tap on the first shown notification would.
+ */
+export async function pushService(context: BrowserContext, page: Page, url: string) {
+  const cdp = await context.newCDPSession(page)
+  let registrationId: string | undefined
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+    registrationId =
+      registrations.find((r) => r.scopeURL === `${url}/` && !r.isDeleted)?.registrationId ?? registrationId
+  })
+  await waitForServiceWorker(page)
+  await cdp.send('ServiceWorker.enable')
+  await expect.poll(() => registrationId).toBeTruthy()
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+      })),
+    )
+  return {
+    async deliver(payload: object): Promise<ShownNotification[]> {
+      const send = () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: url,
+          registrationId: registrationId!,
+          data: JSON.stringify(payload),
+        })
+      await send()
+      let notifications: ShownNotification[] = []
+      await expect
+        .poll(
+          async () => {
+            notifications = await shown()
+            if (notifications.length === 0) await send()
+            return notifications.length
+          },
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0)
+      return notifications
+    },
+    /** A tap cannot be made through DevTools: the worker gets the click event a tap raises. */
+    async tap() {
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
+      await worker.evaluate(async () => {
+        const scope = self as unknown as ServiceWorkerGlobalScope
+        const [notification] = await scope.registration.getNotifications()
+        scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
+      })
+    },
+  }
+}
+
 export const DEMO_PASSWORD = 'fika-demo-2026'
 export const DEMO_CUSTOMER = '998901110001'
 export const DEMO_EXECUTOR = '998901110002'

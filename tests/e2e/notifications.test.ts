@@ -8,8 +8,8 @@ import {
   expectAccessible,
   logInThroughModal,
   openPhone,
+  pushService,
   useProduct,
-  waitForServiceWorker,
 } from './helpers.ts'
 
 const product = useProduct()
@@ -119,57 +119,23 @@ describe('notifications', () => {
     const { page } = await openPhone(product.browser, { context })
     await page.goto(`${product.url}/orders`)
 
-    const cdp = await context.newCDPSession(page)
-    let registrationId: string | undefined
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      registrationId =
-        registrations.find((r) => r.scopeURL === `${product.url}/` && !r.isDeleted)?.registrationId ??
-        registrationId
-    })
-    await waitForServiceWorker(page)
-    await cdp.send('ServiceWorker.enable')
-    await expect.poll(() => registrationId).toBeTruthy()
-
-    // What the server's push carries (contract/schemas/notifications.ts PushPayloadSchema). A push that reaches a
-    // worker still starting may be dropped: delivering again is harmless, the tag collapses repeats into one.
-    const deliver = () =>
-      cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: product.url,
-        registrationId: registrationId!,
-        data: JSON.stringify({
-          title: 'Новый заказ',
-          body: `Заказ №${order.number}: Заменить смеситель в ванной`,
-          url: `/order/${order.id}`,
-          tag: `order-${order.id}`,
-        }),
-      })
-    const shown = async () => {
-      const notifications = await page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-        })),
-      )
-      if (notifications.length === 0) await deliver()
-      return notifications
-    }
-    await deliver()
-    await expect.poll(shown, { timeout: 20_000 }).toEqual([
+    // What the server's push carries (contract/schemas/notifications.ts PushPayloadSchema).
+    const push = await pushService(context, page, product.url)
+    expect(
+      await push.deliver({
+        title: 'Новый заказ',
+        body: `Заказ №${order.number}: Заменить смеситель в ванной`,
+        url: `/order/${order.id}`,
+        tag: `order-${order.id}`,
+      }),
+    ).toEqual([
       {
         title: 'Новый заказ',
         body: `Заказ №${order.number}: Заменить смеситель в ванной`,
         tag: `order-${order.id}`,
       },
     ])
-
-    // A tap cannot be made through DevTools: the worker gets the same click event a tap raises, on its notification.
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'))
-    await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope
-      const [notification] = await scope.registration.getNotifications()
-      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
-    })
+    await push.tap()
     await page.waitForURL(`${product.url}/order/${order.id}`)
     await page.getByRole('heading', { name: 'Заменить смеситель в ванной' }).waitFor()
     await context.close()
