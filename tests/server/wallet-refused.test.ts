@@ -138,6 +138,33 @@ describe('the refused-services report', () => {
     expect((await refused(executor)).body.collection).toEqual([])
   })
 
+  it('records each specialist let go once when a cancel races a re-choice', async () => {
+    const first = await user(t, 'executor')
+    const second = await user(t, 'executor')
+    const customer = await user(t, 'customer')
+    const order = await publish(customer, 'Гонка')
+    await reply(order, first)
+    await reply(order, second)
+    await act(order, 'choose', customer, { executor_id: first.id })
+    const [chose, canceled] = await Promise.all([
+      send(t, 'POST', `/orders/${order.id}/actions/choose`, customer, { executor_id: second.id }),
+      send(t, 'POST', `/orders/${order.id}/actions/cancel`, customer, {}),
+    ])
+    expect(canceled.statusCode).toBe(200)
+    const firstRows = (await refused(first)).body.collection
+    const secondRows = (await refused(second)).body.collection
+    expect(firstRows).toHaveLength(1)
+    if (chose.statusCode === 200) {
+      // The re-choice came first: the first was replaced, then the second's order was cancelled.
+      expect(firstRows[0]!.reason).toBe('replaced')
+      expect(secondRows.map((row) => row.reason)).toEqual(['canceled'])
+    } else {
+      expect(chose.statusCode).toBe(409)
+      expect(firstRows[0]!.reason).toBe('canceled')
+      expect(secondRows).toEqual([])
+    }
+  })
+
   it('keeps the order after the customer deletes it (archive)', async () => {
     const executor = await user(t, 'executor')
     const { customer, order } = await chosenOrder(executor, 'Удалённый')
