@@ -4,6 +4,8 @@ import {
   CsvSchema,
   InvoiceParamsSchema,
   InvoiceSchema,
+  WalletRefusedQuerySchema,
+  WalletRefusedResponseSchema,
   WalletSchema,
   WalletTransactionsQuerySchema,
   WalletTransactionsResponseSchema,
@@ -50,6 +52,16 @@ export const walletEndpoints = {
     tag: 'wallet',
     auth: true,
     response: CsvSchema,
+  },
+  walletRefused: {
+    method: 'GET',
+    path: `${V1}/wallet/refused`,
+    summary:
+      'The refused-services report: orders where the caller was the chosen specialist and the customer then cancelled or chose someone else, newest first; never charged (`charged: 0`). A person never chosen (a customer) gets an empty list',
+    tag: 'wallet',
+    auth: true,
+    query: WalletRefusedQuerySchema,
+    response: WalletRefusedResponseSchema,
   },
   walletInvoice: {
     method: 'GET',

@@ -138,3 +138,52 @@ export type Invoice = v.InferOutput<typeof InvoiceSchema>
 
 /** The CSV export is text; the schema documents it. */
 export const CsvSchema = v.string()
+
+export const REFUSAL_REASONS = ['canceled', 'replaced'] as const
+export type RefusalReason = (typeof REFUSAL_REASONS)[number]
+
+export const WALLET_REFUSED_PER_PAGE_MAX = 50
+/** Pages by number, like the history. */
+export const WalletRefusedQuerySchema = v.pipe(
+  v.object({
+    page: PageQuerySchema,
+    perPage: perPageQuerySchema(WALLET_REFUSED_PER_PAGE_MAX, 20),
+  }),
+  v.forward(
+    v.partialCheck([['page']], (query) => query.page <= MAX_NUMBERED_PAGE, 'page_invalid'),
+    ['page'],
+  ),
+)
+
+/**
+ * An order where the caller was the chosen specialist and the customer then let them go: cancelled the order
+ * (`canceled`) or chose someone else (`replaced`). Nothing is ever charged for it (decision 015): `charged` is 0.
+ */
+export const RefusedOrderSchema = v.object({
+  order_id: v.number(),
+  /** The order's number as the app shows it (`000123`). */
+  number: v.string(),
+  name: v.string(),
+  /** In tiyin, as the customer set it: a price or a range. */
+  price: v.nullable(v.number()),
+  price_min: v.nullable(v.number()),
+  price_max: v.nullable(v.number()),
+  reason: v.picklist(REFUSAL_REASONS),
+  chosen_at: v.string(),
+  refused_at: v.string(),
+  /** In tiyin: always 0, the specialist is never charged for a refused order. */
+  charged: v.literal(0),
+})
+export type RefusedOrder = v.InferOutput<typeof RefusedOrderSchema>
+
+export const WalletRefusedResponseSchema = v.object({
+  collection: v.array(RefusedOrderSchema),
+  meta: v.object({
+    page: v.number(),
+    perPage: v.number(),
+    total: v.number(),
+    /** In tiyin: what all these orders cost the specialist, always 0. */
+    charged: v.literal(0),
+  }),
+})
+export type WalletRefusedResponse = v.InferOutput<typeof WalletRefusedResponseSchema>

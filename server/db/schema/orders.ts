@@ -151,3 +151,29 @@ export const orderCounters = pgTable('order_counters', {
   name: text().primaryKey(),
   n: bigint({ mode: 'number' }).notNull(),
 })
+
+/**
+ * A chosen specialist whom the customer then let go: the order was cancelled while they were chosen (`canceled`) or
+ * the customer chose someone else (`replaced`). Written by the orders service in the same transaction as the change,
+ * because the order row itself forgets it (a re-choice overwrites `executor_id`, deleting moves it to archive). The
+ * wallet's refused-services report reads it: nothing is ever charged for these orders (docs/decisions/015).
+ */
+export const orderRefusals = pgTable(
+  'order_refusals',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    executorId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text({ enum: ['canceled', 'replaced'] }).notNull(),
+    /** When this specialist was chosen (or the direct order sent to them). */
+    chosenAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the customer cancelled the order or chose someone else. */
+    refusedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  // A specialist's report, newest first, paged by number.
+  (table) => [index('order_refusals_executor_refused').on(table.executorId, table.refusedAt, table.id)],
+)

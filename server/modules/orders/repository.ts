@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
-import { orderCounters, orders, replies, reviews } from '#server/db/schema/orders.ts'
+import { orderCounters, orderRefusals, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
 import { mapMarkers } from './map-query.ts'
@@ -26,6 +26,7 @@ export const BOX_COUNT_LIMIT = 1_000
 
 export type OrderRow = typeof orders.$inferSelect
 export type OrderStatus = OrderRow['status']
+export type RefusalReason = (typeof orderRefusals.$inferInsert)['reason']
 
 export type OrderFilters = {
   status: OrderStatus
@@ -106,14 +107,47 @@ export function createOrdersRepository(db: Database) {
         where orders.id = counted.id`)
     },
 
-    /** Changes an order only if it is still in one of `from`: two racing actions cannot both win. */
-    async transition(id: number, from: OrderStatus[], changes: Partial<typeof orders.$inferInsert>) {
-      const [row] = await db
-        .update(orders)
-        .set(changes)
-        .where(and(eq(orders.id, id), inArray(orders.status, from)))
-        .returning()
-      return row
+    /**
+     * Changes an order only if it is still in one of `from`: two racing actions cannot both win. With `refusal`
+     * (the customer cancels, or chooses someone else) the chosen specialist it lets go is recorded in
+     * `order_refusals` in the same transaction, read from the locked row, so a racing re-choice cannot hide one.
+     */
+    async transition(
+      id: number,
+      from: OrderStatus[],
+      changes: Partial<typeof orders.$inferInsert>,
+      refusal?: RefusalReason,
+    ) {
+      if (!refusal) {
+        const [row] = await db
+          .update(orders)
+          .set(changes)
+          .where(and(eq(orders.id, id), inArray(orders.status, from)))
+          .returning()
+        return row
+      }
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ executorId: orders.executorId, chosenAt: orders.chosenAt, updatedAt: orders.updatedAt })
+          .from(orders)
+          .where(and(eq(orders.id, id), inArray(orders.status, from)))
+          .for('update')
+        if (!before) return undefined
+        const [row] = await tx.update(orders).set(changes).where(eq(orders.id, id)).returning()
+        const letGo =
+          before.executorId !== null &&
+          (refusal === 'canceled' || (changes.executorId ?? null) !== before.executorId)
+        if (row && letGo) {
+          await tx.insert(orderRefusals).values({
+            orderId: id,
+            executorId: before.executorId!,
+            reason: refusal,
+            chosenAt: before.chosenAt ?? before.updatedAt,
+            refusedAt: row.updatedAt,
+          })
+        }
+        return row
+      })
     },
 
     /**

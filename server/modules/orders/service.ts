@@ -149,7 +149,9 @@ export function createOrdersService(
     action?: LifecycleAction,
   ) {
     if (!from.includes(order.status)) throw wrongStatus()
-    const changed = await repo.transition(order.id, from, { ...changes, updatedAt: clock.now() })
+    // The customer letting a chosen specialist go is recorded for the refused-services report (decision 015).
+    const refusal = action === 'cancel' ? 'canceled' : action === 'choose' ? 'replaced' : undefined
+    const changed = await repo.transition(order.id, from, { ...changes, updatedAt: clock.now() }, refusal)
     if (!changed) throw wrongStatus()
     if (action) {
       events.publish({

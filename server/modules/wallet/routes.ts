@@ -20,6 +20,7 @@ export async function walletRoutes(app: FastifyInstance, { wallet }: { wallet: W
       .header('cache-control', 'no-store')
     return csv
   })
+  contractRoute(app, endpoints.walletRefused, ({ query, request }) => wallet.refused(request.user!, query))
   contractRoute(app, endpoints.walletInvoice, ({ params, request }) =>
     wallet.invoice(request.user!, params.id),
   )

@@ -7,6 +7,7 @@ import type {
   PaymentProvider,
   PlanMonths,
   Wallet,
+  WalletRefusedResponse,
   WalletTransaction,
 } from '#contract/schemas/wallet.ts'
 import {
@@ -552,6 +553,29 @@ export function createWalletService({
     async transactions(user: UserRow, query: { page: number; perPage: number }) {
       const { rows, total } = await payments(user, query.perPage, (query.page - 1) * query.perPage)
       return { collection: rows, meta: { page: query.page, perPage: query.perPage, total } }
+    },
+
+    /**
+     * The refused-services report: the caller's orders as the chosen specialist that the customer then cancelled or
+     * gave to someone else. Keyed by the person, whatever their mode (a customer was never chosen: an empty list).
+     */
+    async refused(user: UserRow, query: { page: number; perPage: number }): Promise<WalletRefusedResponse> {
+      const { rows, total } = await repo.refusals(user.id, query.perPage, (query.page - 1) * query.perPage)
+      return {
+        collection: rows.map((row) => ({
+          order_id: row.orderId,
+          number: String(row.orderId).padStart(6, '0'),
+          name: row.name,
+          price: row.price,
+          price_min: row.priceMin,
+          price_max: row.priceMax,
+          reason: row.reason,
+          chosen_at: row.chosenAt.toISOString(),
+          refused_at: row.refusedAt.toISOString(),
+          charged: 0,
+        })),
+        meta: { page: query.page, perPage: query.perPage, total, charged: 0 },
+      }
     },
 
     async transactionsCsv(user: UserRow): Promise<string> {
