@@ -1,19 +1,22 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { WithCatalog } from '#src/components/with-catalog.tsx'
+import { loadWalletCatalog } from '#src/features/wallet/catalog.ts'
+import { PaymentResult } from '#src/features/wallet/components/payment-result.tsx'
+import { invoiceSearch } from '#src/features/wallet/invoice-search.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/wallet/success')({
   beforeLoad: guardRoute('wallet_success'),
-  component: WalletSuccessScreen,
+  validateSearch: invoiceSearch,
+  component: WalletSuccessRoute,
 })
 
-function WalletSuccessScreen() {
-  const { t } = useLingui()
+/** Where the checkout sends the person back: the real state of the payment, whatever the address says. */
+function WalletSuccessRoute() {
+  const { invoice_id } = Route.useSearch()
   return (
-    <ScreenLayout
-      title={t`Payment completed`}
-      lead={t`Thank you: the payment went through and your tariff is active.`}
-    />
+    <WithCatalog load={loadWalletCatalog}>
+      <PaymentResult invoiceId={invoice_id} />
+    </WithCatalog>
   )
 }
