@@ -1,7 +1,16 @@
+import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import type { Wallet } from '#contract/schemas/wallet.ts'
-import { apiLogin, DEMO_EXECUTOR, expectAccessible, logInQuietly, openPhone, useProduct } from './helpers.ts'
+import {
+  apiLogin,
+  DEMO_CUSTOMER,
+  DEMO_EXECUTOR,
+  expectAccessible,
+  logInQuietly,
+  openPhone,
+  useProduct,
+} from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
@@ -65,6 +74,15 @@ describe('wallet', () => {
     expect(await history.getByText('Click', { exact: true }).count()).toBe(1)
     expect(await page.getByText(/^Мастер, до /).isVisible()).toBe(true)
 
+    // The history as a file: fetched with the access token, saved through an object URL.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Скачать CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('fika-wallet.csv')
+    const csv = await readFile((await download.path())!, 'utf8')
+    expect(csv.trim().split('\n')).toHaveLength(3)
+
     // Cancel on the checkout: /wallet/failed with the spec's message.
     await buyMaster(page, 'Payme', 'Отменить')
     await page.getByText(SPEC_MESSAGE).waitFor()
@@ -72,6 +90,16 @@ describe('wallet', () => {
     await expectAccessible(page, '/wallet/failed')
     expect((await walletOf(token)).until).toBe(afterClick.until)
 
+    expect(problems).toEqual([])
+  })
+
+  test('a customer is told that plans are for specialists', async () => {
+    const { page, problems } = await openPhone(product.browser)
+    await logInQuietly(page, product.url, DEMO_CUSTOMER, 'customer')
+    await page.goto(`${product.url}/wallet`)
+    await page.getByText(/Тарифы предназначены для специалистов/).waitFor()
+    expect(await page.getByRole('button', { name: /^Оплатить/ }).count()).toBe(0)
+    await expectAccessible(page, "/wallet (a customer's)")
     expect(problems).toEqual([])
   })
 })
