@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useSearch } from '@tanstack/react-router'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadWalletCatalog } from '#src/features/wallet/catalog.ts'
 import { PaymentResult } from '#src/features/wallet/components/payment-result.tsx'
@@ -16,7 +16,8 @@ export const Route = createFileRoute('/wallet/failed')({
 
 /** Where the checkout sends the person back: the real state of the payment, whatever the address says. */
 function WalletFailedRoute() {
-  const { invoice_id } = Route.useSearch()
+  // useSearch, not Route.useSearch: the lazy component then does not share this module with the first screen.
+  const { invoice_id } = useSearch({ from: '/wallet/failed' })
   return (
     <WithCatalog load={loadWalletCatalog}>
       <PaymentResult invoiceId={invoice_id} />
