@@ -28,6 +28,7 @@ const LAZY_FEATURES = [
   'public-profile',
   'push',
   'specialist-words',
+  'wallet',
 ]
 
 /** Messages are written in English in the code and translated into ru (the default language), oz and uz. */

@@ -1,14 +1,26 @@
-import { useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { createFileRoute, useSearch } from '@tanstack/react-router'
+import { WithCatalog } from '#src/components/with-catalog.tsx'
+import { loadWalletCatalog } from '#src/features/wallet/catalog.ts'
+import { PaymentResult } from '#src/features/wallet/components/payment-result.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/wallet/failed')({
   beforeLoad: guardRoute('wallet_failed'),
-  component: WalletFailedScreen,
+  // `?invoice_id=…`: a positive whole number, or nothing (inline: route definitions load with the first screen).
+  validateSearch: (search: Record<string, unknown>): { invoice_id?: number } => {
+    const id = Number(search.invoice_id)
+    return Number.isSafeInteger(id) && id > 0 ? { invoice_id: id } : {}
+  },
+  component: WalletFailedRoute,
 })
 
-function WalletFailedScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Payment failed`} lead={t`The payment failed or was cancelled, try later.`} />
+/** Where the checkout sends the person back: the real state of the payment, whatever the address says. */
+function WalletFailedRoute() {
+  // useSearch, not Route.useSearch: the lazy component then does not share this module with the first screen.
+  const { invoice_id } = useSearch({ from: '/wallet/failed' })
+  return (
+    <WithCatalog load={loadWalletCatalog}>
+      <PaymentResult invoiceId={invoice_id} />
+    </WithCatalog>
+  )
 }

@@ -1,19 +1,19 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { WithCatalog } from '#src/components/with-catalog.tsx'
+import { loadWalletCatalog } from '#src/features/wallet/catalog.ts'
+import { WalletScreen } from '#src/features/wallet/components/wallet-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/wallet/')({
   beforeLoad: guardRoute('wallet'),
-  component: WalletScreen,
+  component: WalletRoute,
 })
 
-function WalletScreen() {
-  const { t } = useLingui()
+/** The wallet (src/features/wallet), loaded with its own chunk and messages. */
+function WalletRoute() {
   return (
-    <ScreenLayout
-      title={t`Wallet`}
-      lead={t`Tariff plans, the history of payments and the refused-services report will be here.`}
-    />
+    <WithCatalog load={loadWalletCatalog}>
+      <WalletScreen />
+    </WithCatalog>
   )
 }

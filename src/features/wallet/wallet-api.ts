@@ -1,0 +1,21 @@
+import { endpoints } from '#contract/endpoints.ts'
+import type { CheckoutBody } from '#contract/schemas/wallet.ts'
+import { toApiError } from '#src/lib/api-client.ts'
+import { api } from '#src/lib/api.ts'
+
+export const walletApi = {
+  wallet: () => api.call(endpoints.wallet),
+  checkout: (body: CheckoutBody) => api.call(endpoints.walletCheckout, { body }),
+  transactions: (page: number, perPage: number) =>
+    api.call(endpoints.walletTransactions, { query: { page: String(page), perPage: String(perPage) } }),
+  invoice: (id: number) => api.call(endpoints.walletInvoice, { params: { id } }),
+  /** The CSV export as a Blob, through the client so that it carries the access token (and refreshes it). */
+  transactionsCsv: async () => {
+    try {
+      const response = await api.http(endpoints.walletTransactionsCsv.path, { method: 'GET' })
+      return await response.blob()
+    } catch (error) {
+      throw toApiError(error)
+    }
+  },
+}
