@@ -74,19 +74,24 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
     return { others: [otherId === null ? 'support team' : { userId: otherId }], own }
   }
 
-  async function totalOf(audience: ChatAudience) {
-    return audience === 'support team' ? null : repo.totalUnread(audience.userId, false)
-  }
-
   /** Tells both sides, and schedules the notification of a message that may stay unread. */
-  async function announce(chat: ChatRecord, side: Side, message: MessageRecord, unread: Map<number, number>) {
+  function announce(
+    chat: ChatRecord,
+    side: Side,
+    message: MessageRecord,
+    unread: Map<number, { unread: number; total: number }>,
+  ) {
     const presented = presentMessage(message)
     const { others, own } = audiences(chat, side)
     hub.emit(own, 'chat:message', { chat_id: chat.id, message: presented, unread: null, total: null })
     for (const audience of others) {
-      const count = audience === 'support team' ? null : (unread.get(audience.userId) ?? null)
-      const total = await totalOf(audience)
-      hub.emit(audience, 'chat:message', { chat_id: chat.id, message: presented, unread: count, total })
+      const counts = audience === 'support team' ? undefined : unread.get(audience.userId)
+      hub.emit(audience, 'chat:message', {
+        chat_id: chat.id,
+        message: presented,
+        unread: counts?.unread ?? null,
+        total: counts?.total ?? null,
+      })
       if (audience !== 'support team' && message.kind !== 'reply')
         scheduleNotification(chat.id, audience.userId, message.senderId ?? 0)
     }
@@ -109,13 +114,10 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
     notifyTimers.set(key, timer)
   }
 
-  /** The per-minute limit; how long until one more is allowed when it is reached. */
-  async function checkRate(senderId: number) {
-    const now = clock.now().getTime()
-    const since = new Date(now - RATE_WINDOW_MS)
-    if ((await repo.sendsSince(senderId, since)) < limits.perMinute) return
-    // One more is allowed once the oldest of the newest `perMinute` leaves the window.
-    const edge = await repo.nthNewestSendSince(senderId, since, limits.perMinute)
+  /** The per-minute limit is reached: one more is allowed once the oldest of the newest `perMinute` leaves the window. */
+  async function refuseOverLimit(senderId: number, at: Date): Promise<never> {
+    const now = at.getTime()
+    const edge = await repo.nthNewestSendSince(senderId, new Date(now - RATE_WINDOW_MS), limits.perMinute)
     throw rateLimited('chat_rate_limited', ((edge?.getTime() ?? now) + RATE_WINDOW_MS - now) / 1000)
   }
 
@@ -127,16 +129,23 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
     prepare?: () => Promise<Partial<NewMessage>>,
   ): Promise<ChatMessage> {
     const { chat, side } = await access(chatId, caller)
-    const earlier = await repo.findByClientId(chat.id, content.clientId)
-    if (earlier) {
+    const otherId = otherOf(chat, side)
+    const now = clock.now()
+    const check = await repo.preflight(
+      chat.id,
+      content.clientId,
+      caller.id,
+      side.as === 'person' ? otherId : null,
+      new Date(now.getTime() - RATE_WINDOW_MS),
+    )
+    if (check.earlierId !== null) {
+      const earlier = (await repo.findMessage(chat.id, check.earlierId))!
       // A replay answers the first message, whatever happened since (a block, the limit).
       if (earlier.senderId !== caller.id) throw fieldError('client_id', 'client_id_invalid')
       return presentMessage(earlier)
     }
-    const otherId = otherOf(chat, side)
-    if (otherId !== null && side.as === 'person' && (await repo.isBlocked(caller.id, otherId)))
-      throw new AppError('forbidden', 'chat_blocked')
-    await checkRate(caller.id)
+    if (check.blocked) throw new AppError('forbidden', 'chat_blocked')
+    if (check.recent >= limits.perMinute) await refuseOverLimit(caller.id, now)
     const extra = prepare ? await prepare() : {}
     const { message, created, unread } = await repo.addMessage(
       {
@@ -145,11 +154,18 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
         chatId: chat.id,
         senderId: caller.id,
         fromSupport: side.as === 'team',
-        createdAt: clock.now(),
+        createdAt: now,
       },
       { toTeam: chat.kind === 'support' && side.as === 'person' },
     )
-    if (created) await announce(chat, side, message, unread).catch(onError)
+    if (created) {
+      // The message is stored: a failure to tell the sockets must not turn the send into an error.
+      try {
+        announce(chat, side, message, unread)
+      } catch (error) {
+        onError(error)
+      }
+    }
     return presentMessage(message)
   }
 
@@ -400,7 +416,7 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
         },
         { toTeam: false },
       )
-      if (created) await announce(chat, side, message, unread)
+      if (created) announce(chat, side, message, unread)
     },
 
     /** A direct order opens its conversation with the chosen specialist at once. */
