@@ -17,6 +17,8 @@ const WALLET = `${V1}/wallet`
 const CHECKOUT = `${V1}/wallet/checkout`
 const TRANSACTIONS = `${V1}/wallet/transactions`
 const CSV = `${V1}/wallet/transactions.csv`
+const REFUSED = `${V1}/wallet/refused`
+const noRefused = () => ({ json: { collection: [], meta: { page: 1, perPage: 20, total: 0, charged: 0 } } })
 const invoicePath = (id: number) => `${V1}/wallet/invoices/${id}`
 
 const logInAs = (type: 'executor' | 'customer') =>
@@ -83,6 +85,7 @@ function serverWith(options: { wallet?: object; transactions?: object[] } = {}) 
         },
       }
     },
+    [`GET ${REFUSED}`]: noRefused,
     [`POST ${CHECKOUT}`]: () => ({
       json: { invoice_id: 41, amount: 29_700_000, url: 'http://localhost/api/payments/sandbox/payme/41' },
     }),
@@ -153,6 +156,7 @@ describe('/wallet', () => {
     stubApi({
       [`GET ${WALLET}`]: () => ({ json: walletOf() }),
       [`GET ${TRANSACTIONS}`]: () => ({ json: { collection: [], meta: { page: 1, perPage: 20, total: 0 } } }),
+      [`GET ${REFUSED}`]: noRefused,
       [`POST ${CHECKOUT}`]: () => ({
         status: 409,
         json: errorBody('conflict', 'payment_unavailable', 'Оплата через эту систему сейчас недоступна'),

@@ -8,6 +8,8 @@ export const walletApi = {
   checkout: (body: CheckoutBody) => api.call(endpoints.walletCheckout, { body }),
   transactions: (page: number, perPage: number) =>
     api.call(endpoints.walletTransactions, { query: { page: String(page), perPage: String(perPage) } }),
+  refused: (page: number, perPage: number) =>
+    api.call(endpoints.walletRefused, { query: { page: String(page), perPage: String(perPage) } }),
   invoice: (id: number) => api.call(endpoints.walletInvoice, { params: { id } }),
   /** The CSV export as a Blob, through the client so that it carries the access token (and refreshes it). */
   transactionsCsv: async () => {

@@ -10,6 +10,7 @@ import '../wallet.css'
 import { walletApi } from '../wallet-api.ts'
 import { useWalletWords } from '../words.ts'
 import { PlanForm } from './plan-form.tsx'
+import { RefusedServices } from './refused-services.tsx'
 import { TransactionHistory } from './transaction-history.tsx'
 import { WalletFaq } from './wallet-faq.tsx'
 
@@ -18,7 +19,8 @@ type Loaded =
 
 /**
  * /wallet: the current plan and the balance, the three plans to buy for 1, 2 or 3 months through Payme or Click,
- * the history of payments and the questions people ask (spec section 2; docs/decisions/015).
+ * the history of payments, a specialist's refused services and the questions people ask (spec section 2;
+ * docs/decisions/015).
  */
 export function WalletScreen() {
   const { t } = useLingui()
@@ -112,6 +114,7 @@ export function WalletScreen() {
           )}
           <PlanForm wallet={loaded.wallet} canBuy={specialist} />
           <TransactionHistory />
+          {specialist && <RefusedServices />}
         </>
       )}
       <WalletFaq />
