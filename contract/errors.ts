@@ -141,6 +141,11 @@ export const ERROR_CODES = [
   'only_specialists_buy_plans',
   'payment_unavailable',
   'payment_failed',
+  'promo_code_invalid',
+  'promo_code_not_found',
+  'promo_code_expired',
+  'promo_code_used_up',
+  'promo_code_wrong_plan',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -4,6 +4,8 @@ import {
   CsvSchema,
   InvoiceParamsSchema,
   InvoiceSchema,
+  PromoParamsSchema,
+  PromoTermsSchema,
   WalletRefusedQuerySchema,
   WalletRefusedResponseSchema,
   WalletSchema,
@@ -35,6 +37,16 @@ export const walletEndpoints = {
     auth: true,
     body: CheckoutBodySchema,
     response: CheckoutSchema,
+  },
+  walletPromo: {
+    method: 'GET',
+    path: `${V1}/wallet/promo/{code}`,
+    summary:
+      "A graduates' promo code's terms (plan or any, percent off, until), any case, to show before paying; an unknown, disabled, expired or used-up code is 404 with its reason",
+    tag: 'wallet',
+    auth: true,
+    params: PromoParamsSchema,
+    response: PromoTermsSchema,
   },
   walletTransactions: {
     method: 'GET',

@@ -34,10 +34,36 @@ export type PlanFeature = (typeof PLAN_FEATURE_NAMES)[number]
 export const INVOICE_STATUSES = ['pending', 'paid', 'canceled', 'refunded'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
+/** A graduates' promo code (decision 015, "Promo codes"): Latin letters, digits, `-` and `_`, any case. */
+export const PROMO_CODE_MAX = 32
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]+$/
+const promoCodeString = v.pipe(
+  v.string('promo_code_invalid'),
+  v.trim(),
+  v.maxLength(PROMO_CODE_MAX, 'promo_code_invalid'),
+  v.regex(PROMO_CODE_PATTERN, 'promo_code_invalid'),
+)
+
+/**
+ * A price less a promo code's percent, rounded to whole so'm (integer tiyin), never below 1 so'm: a provider takes
+ * no zero payment. The server charges it; the wallet screen shows it before paying.
+ */
+export const discountedPrice = (amount: number, percentOff: number) =>
+  Math.max(100, Math.round((amount * (100 - percentOff)) / 10_000) * 100)
+
 export const CheckoutBodySchema = v.object({
   plan: v.picklist(PLANS, 'plan_invalid'),
   months: v.picklist(PLAN_MONTHS, 'months_invalid'),
   provider: v.picklist(PAYMENT_PROVIDERS, 'provider_invalid'),
+  /** Optional; an empty (or blank) field is no code. */
+  promo_code: v.optional(
+    v.pipe(
+      v.string('promo_code_invalid'),
+      v.trim(),
+      v.maxLength(PROMO_CODE_MAX, 'promo_code_invalid'),
+      v.regex(/^[A-Za-z0-9_-]*$/, 'promo_code_invalid'),
+    ),
+  ),
 })
 export type CheckoutBody = v.InferOutput<typeof CheckoutBodySchema>
 
@@ -135,6 +161,20 @@ export const InvoiceSchema = v.object({
   paid_at: v.nullable(v.string()),
 })
 export type Invoice = v.InferOutput<typeof InvoiceSchema>
+
+export const PromoParamsSchema = v.object({ code: promoCodeString })
+
+/** A promo code's terms, shown before paying. */
+export const PromoTermsSchema = v.object({
+  code: v.string(),
+  /** The plan it applies to; null: any plan. */
+  plan: v.nullable(v.picklist(PLANS)),
+  /** Percent off the plan's price, 1–99. */
+  percent_off: v.number(),
+  /** The last moment it can be used. */
+  valid_until: v.string(),
+})
+export type PromoTerms = v.InferOutput<typeof PromoTermsSchema>
 
 /** The CSV export is text; the schema documents it. */
 export const CsvSchema = v.string()

@@ -724,6 +724,37 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Тўлов амалга ошмади ёки бекор қилинди, кейинроқ уриниб кўринг',
     en: 'Payment failed or was cancelled, try later',
   },
+  // graduates' promo codes (decision 015, "Promo codes")
+  promo_code_invalid: {
+    ru: 'Промокод — до 32 латинских букв, цифр, «-» и «_»',
+    oz: 'Promokod — 32 tagacha lotin harfi, raqam, «-» va «_»',
+    uz: 'Промокод — 32 тагача лотин ҳарфи, рақам, «-» ва «_»',
+    en: 'A promo code is up to 32 Latin letters, digits, "-" and "_"',
+  },
+  promo_code_not_found: {
+    ru: 'Такого промокода нет, проверьте его',
+    oz: "Bunday promokod yo'q, uni tekshiring",
+    uz: 'Бундай промокод йўқ, уни текширинг',
+    en: 'There is no such promo code, check it',
+  },
+  promo_code_expired: {
+    ru: 'Срок действия промокода истёк или ещё не начался',
+    oz: 'Promokodning amal qilish muddati tugagan yoki hali boshlanmagan',
+    uz: 'Промокоднинг амал қилиш муддати тугаган ёки ҳали бошланмаган',
+    en: 'The promo code has expired or is not valid yet',
+  },
+  promo_code_used_up: {
+    ru: 'Промокод уже использован максимальное число раз',
+    oz: 'Promokod allaqachon eng ko‘p marta ishlatilgan',
+    uz: 'Промокод аллақачон энг кўп марта ишлатилган',
+    en: 'The promo code has been used the maximum number of times',
+  },
+  promo_code_wrong_plan: {
+    ru: 'Этот промокод действует для другого тарифа',
+    oz: 'Bu promokod boshqa tarif uchun amal qiladi',
+    uz: 'Бу промокод бошқа тариф учун амал қилади',
+    en: 'This promo code is for another plan',
+  },
 }
 
 /** Texts that are not errors: what the SMS says. */

@@ -63,7 +63,14 @@ export const CATALOGUE_TABLES = [
  * The append-only ledger refuses DELETE (its trigger), so it and the wallet tables around it are emptied with
  * TRUNCATE, which fires no row trigger.
  */
-const WALLET_TABLES = ['wallet_ledger', 'plan_periods', 'payment_transactions', 'wallet_invoices']
+const WALLET_TABLES = [
+  'wallet_ledger',
+  'plan_periods',
+  'payment_transactions',
+  'promo_code_uses',
+  'wallet_invoices',
+  'promo_codes',
+]
 
 /** Empties every table of the app (but those kept), keeping the schema, so each test starts from no rows. */
 export async function truncateAll(handle: DatabaseHandle, keep: string[] = []) {

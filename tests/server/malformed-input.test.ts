@@ -158,7 +158,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   readChat: { message_id: 1 },
   blockChat: { blocked: true },
   reportMessage: { reason: 'spam', text: 'реклама' },
-  walletCheckout: { plan: 'master', months: 1, provider: 'payme' },
+  walletCheckout: { plan: 'master', months: 1, provider: 'payme', promo_code: '' },
 }
 /** Endpoints whose body is a file upload (multipart), not fields. */
 const UPLOADS = new Set<Name>(['orderPhotos', 'uploadAvatar', 'addDocumentFile', 'addWorkPhoto', 'chatPhoto'])

@@ -19,6 +19,60 @@ const tiyin = () => bigint({ mode: 'number' })
 const millis = () => bigint({ mode: 'number' })
 
 /**
+ * A promo code for the training centre's graduates (decision 015, "Promo codes"), made by `npm run promo-code`:
+ * a percent off the plan's price, for one plan or any (`plan` null), limited in uses and time. The code is unique
+ * whatever its case.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    code: text().notNull(),
+    /** The plan it applies to; null: any plan. */
+    plan: text().$type<Plan>(),
+    /** 1–99: a plan is never free (a provider takes no zero payment). */
+    percentOff: smallint().notNull(),
+    /** How many paid invoices may use it. */
+    maxUses: integer().notNull(),
+    validFrom: timestamp({ withTimezone: true }).notNull(),
+    validUntil: timestamp({ withTimezone: true }).notNull(),
+    disabledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('promo_codes_code').on(sql`lower(${table.code})`),
+    check('promo_codes_plan_value', sql`${table.plan} in ('starter', 'master', 'professional')`),
+    check('promo_codes_percent_value', sql`${table.percentOff} between 1 and 99`),
+    check('promo_codes_max_uses_positive', sql`${table.maxUses} > 0`),
+    check('promo_codes_valid_range', sql`${table.validFrom} < ${table.validUntil}`),
+  ],
+)
+export type PromoCodeRow = typeof promoCodes.$inferSelect
+
+/**
+ * One promo code use: written when the invoice's payment is done, in the transaction that activates the plan, so a
+ * code counts once per paid invoice.
+ */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    promoCodeId: integer()
+      .notNull()
+      .references(() => promoCodes.id),
+    invoiceId: integer()
+      .notNull()
+      .unique()
+      .references(() => walletInvoices.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('promo_code_uses_code').on(table.promoCodeId)],
+)
+
+/**
  * One purchase attempt of a plan (docs/decisions/015-wallet-and-payments.md): Payme's `account.order_id` and
  * Click's `merchant_trans_id`. The amount is fixed when it is made.
  */
@@ -36,6 +90,8 @@ export const walletInvoices = pgTable(
     status: text().$type<InvoiceStatus>().notNull().default('pending'),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
+    /** The graduates' promo code the amount was discounted by (decision 015, "Promo codes"), or null. */
+    promoCodeId: integer().references(() => promoCodes.id),
   },
   (table) => [
     index('wallet_invoices_user').on(table.userId, table.id.desc()),

@@ -1,4 +1,5 @@
 import {
+  discountedPrice,
   PLAN_FEATURES,
   PLAN_MONTHS,
   PLANS,
@@ -22,6 +23,9 @@ export type PlanPrices = ReturnType<typeof planPrices>
 
 /** The price of a plan for some months: monthly × months, no multi-month discount for now. */
 export const priceOf = (prices: PlanPrices, plan: Plan, months: number) => prices[plan] * months
+
+/** The promo code discount (the same function the wallet screen shows prices with). */
+export const discounted = discountedPrice
 
 export const featuresOf = (plan: Plan | null): PlanFeature[] => (plan ? [...PLAN_FEATURES[plan]] : [])
 

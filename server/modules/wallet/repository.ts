@@ -4,6 +4,8 @@ import { orderRefusals, orders } from '#server/db/schema/orders.ts'
 import {
   paymentTransactions,
   planPeriods,
+  promoCodes,
+  promoCodeUses,
   walletInvoices,
   walletLedger,
   type LedgerKind,
@@ -40,6 +42,7 @@ function queries(db: Database) {
       amount: number
       provider: PaymentProvider
       createdAt: Date
+      promoCodeId?: number | null
     }) {
       const [row] = await db.insert(walletInvoices).values(values).returning()
       return row!
@@ -130,6 +133,38 @@ function queries(db: Database) {
         )
         .orderBy(asc(paymentTransactions.providerTime), asc(paymentTransactions.id))
         .limit(10_000)
+    },
+
+    /** A promo code by its text, whatever the case. */
+    async promoCode(code: string) {
+      const [row] = await db
+        .select()
+        .from(promoCodes)
+        .where(sql`lower(${promoCodes.code}) = lower(${code})`)
+      return row
+    },
+
+    async promoCodeById(id: number) {
+      const [row] = await db.select().from(promoCodes).where(eq(promoCodes.id, id))
+      return row
+    },
+
+    /** Serialises the counting of one code's uses (two payments with the same code at once), on every process. */
+    async lockPromoCode(id: number) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:promo:${id}`}))`)
+    },
+
+    async promoUses(id: number) {
+      const [row] = await db
+        .select({ count: count() })
+        .from(promoCodeUses)
+        .where(eq(promoCodeUses.promoCodeId, id))
+      return row?.count ?? 0
+    },
+
+    /** Counts a paid invoice's code once (invoice_id is unique: a replay writes nothing). */
+    async addPromoUse(values: { promoCodeId: number; invoiceId: number; userId: number; createdAt: Date }) {
+      await db.insert(promoCodeUses).values(values).onConflictDoNothing({ target: promoCodeUses.invoiceId })
     },
 
     async addLedger(entries: LedgerEntry[]) {

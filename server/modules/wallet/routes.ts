@@ -9,6 +9,7 @@ export async function walletRoutes(app: FastifyInstance, { wallet }: { wallet: W
   contractRoute(app, endpoints.walletCheckout, ({ body, request }) =>
     wallet.checkout(request.user!, body, request.locale),
   )
+  contractRoute(app, endpoints.walletPromo, ({ params }) => wallet.promoTerms(params.code))
   contractRoute(app, endpoints.walletTransactions, ({ query, request }) =>
     wallet.transactions(request.user!, query),
   )

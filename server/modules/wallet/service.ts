@@ -5,6 +5,8 @@ import type {
   Invoice,
   InvoiceStatus,
   PaymentProvider,
+  Plan,
+  PromoTerms,
   PlanMonths,
   Wallet,
   WalletRefusedResponse,
@@ -33,12 +35,13 @@ import {
   type PaymeParams,
 } from '#server/adapters/payments/payme.ts'
 import type { Config } from '#server/config.ts'
-import type { PaymentTransactionRow, WalletInvoiceRow } from '#server/db/schema/wallet.ts'
-import { AppError } from '#server/lib/app-error.ts'
+import type { PaymentTransactionRow, PromoCodeRow, WalletInvoiceRow } from '#server/db/schema/wallet.ts'
+import type { ErrorCode } from '#contract/errors.ts'
+import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
-import { addMonths, featuresOf, planCatalogue, planPrices, priceOf } from './plans.ts'
+import { addMonths, discounted, featuresOf, planCatalogue, planPrices, priceOf } from './plans.ts'
 import type { WalletQueries, WalletRepository } from './repository.ts'
 
 /** What a provider's transaction state means for the person. */
@@ -98,6 +101,31 @@ export function createWalletService({
   const prices = planPrices(config)
   const nowMs = () => clock.now().getTime()
 
+  /** Why a promo code can't be used now (for `plan`, when given), or undefined. */
+  async function promoRefusal(
+    queries: WalletQueries,
+    promo: PromoCodeRow | undefined,
+    plan?: Plan,
+  ): Promise<ErrorCode | undefined> {
+    const now = clock.now()
+    if (!promo || promo.disabledAt) return 'promo_code_not_found'
+    if (now < promo.validFrom || now > promo.validUntil) return 'promo_code_expired'
+    if (plan && promo.plan && promo.plan !== plan) return 'promo_code_wrong_plan'
+    if ((await queries.promoUses(promo.id)) >= promo.maxUses) return 'promo_code_used_up'
+    return undefined
+  }
+
+  /**
+   * Whether a provider may still take the payment of an invoice with a promo code: not once the code is disabled or
+   * its uses are all counted (a payment already performed is always honoured, see `activate`).
+   */
+  async function promoStillOpen(queries: WalletQueries, invoice: WalletInvoiceRow): Promise<boolean> {
+    if (invoice.promoCodeId === null) return true
+    const promo = await queries.promoCodeById(invoice.promoCodeId)
+    if (!promo || promo.disabledAt) return false
+    return (await queries.promoUses(promo.id)) < promo.maxUses
+  }
+
   /** Marks the payment done and activates the plan: called only inside the invoice's locked transaction. */
   async function activate(tx: WalletQueries, invoice: WalletInvoiceRow, transaction: PaymentTransactionRow) {
     const now = clock.now()
@@ -124,6 +152,16 @@ export function createWalletService({
       { ...entry, kind: 'payment', amount: invoice.amount },
       { ...entry, kind: 'plan_purchase', amount: -invoice.amount },
     ])
+    if (invoice.promoCodeId !== null) {
+      // The provider has taken the discounted amount: the use is counted even past the limit (decision 015).
+      await tx.lockPromoCode(invoice.promoCodeId)
+      await tx.addPromoUse({
+        promoCodeId: invoice.promoCodeId,
+        invoiceId: invoice.id,
+        userId: invoice.userId,
+        createdAt: now,
+      })
+    }
     return performed
   }
 
@@ -222,6 +260,7 @@ export function createWalletService({
       if ('error' in found) return found
       if (found.result.status === 'paid' || found.result.status === 'refunded')
         return { error: 'cannotPerform' }
+      if (!(await promoStillOpen(repo, found.result))) return { error: 'cannotPerform' }
       return { result: { allow: true } }
     },
 
@@ -242,6 +281,7 @@ export function createWalletService({
         }
         const invoice = (await tx.invoice(found.result.id))!
         if (invoice.status === 'paid' || invoice.status === 'refunded') return { error: 'cannotPerform' }
+        if (!(await promoStillOpen(tx, invoice))) return { error: 'cannotPerform' }
         for (const other of await tx.waitingOf(invoice.id, 'payme')) {
           // A one-time account: another waiting transaction holds the order, unless Payme has timed it out.
           if (!expired(other)) return { error: 'cannotPerform' }
@@ -368,6 +408,7 @@ export function createWalletService({
         if (existing?.state === 2 || invoice.status === 'paid') return clickAnswer('alreadyPaid', fields)
         if (existing && existing.state !== 1) return clickAnswer('canceled', fields)
         if (invoice.status === 'refunded') return clickAnswer('canceled', fields)
+        if (!existing && !(await promoStillOpen(tx, invoice))) return clickAnswer('canceled', fields)
         if (Number(fields.error) < 0) {
           if (existing) await cancelWaiting(tx, existing, null)
           return clickAnswer('canceled', fields)
@@ -539,15 +580,38 @@ export function createWalletService({
       if (user.type !== 'executor') throw new AppError('forbidden', 'only_specialists_buy_plans')
       // In production a provider without its key takes no payments: the sandbox would give plans away.
       if (!keys[body.provider].available) throw new AppError('conflict', 'payment_unavailable')
+      let amount = priceOf(prices, body.plan, body.months)
+      let promoCodeId: number | null = null
+      if (body.promo_code) {
+        const promo = await repo.promoCode(body.promo_code)
+        const refusal = await promoRefusal(repo, promo, body.plan)
+        if (refusal) throw fieldError('promo_code', refusal)
+        amount = discounted(amount, promo!.percentOff)
+        promoCodeId = promo!.id
+      }
       const invoice = await repo.createInvoice({
         userId: user.id,
         plan: body.plan,
         months: body.months,
-        amount: priceOf(prices, body.plan, body.months),
+        amount,
         provider: body.provider,
         createdAt: clock.now(),
+        promoCodeId,
       })
       return { invoice_id: invoice.id, amount: invoice.amount, url: checkoutUrl(invoice, locale) }
+    },
+
+    /** A promo code's terms, before paying; an unusable code is 404 with its reason. */
+    async promoTerms(code: string): Promise<PromoTerms> {
+      const promo = await repo.promoCode(code)
+      const refusal = await promoRefusal(repo, promo)
+      if (refusal) throw new AppError('not_found', refusal, { fields: { code: [refusal] } })
+      return {
+        code: promo!.code,
+        plan: promo!.plan,
+        percent_off: promo!.percentOff,
+        valid_until: promo!.validUntil.toISOString(),
+      }
     },
 
     async transactions(user: UserRow, query: { page: number; perPage: number }) {
