@@ -14,6 +14,7 @@ const LAZY_FEATURES = [
   'content',
   'executors',
   'feedbacks',
+  'graduates',
   'home',
   'map',
   'member-menu',

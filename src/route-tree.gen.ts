@@ -18,6 +18,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ExecutorsRouteImport } from './routes/executors'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ForcustomersRouteImport } from './routes/forcustomers'
+import { Route as GraduatesRouteImport } from './routes/graduates'
 import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as PatentRouteImport } from './routes/patent'
 import { Route as ServicesAllRouteImport } from './routes/services-all'
@@ -91,6 +92,11 @@ const FaqRoute = FaqRouteImport.update({
 const ForcustomersRoute = ForcustomersRouteImport.update({
   id: '/forcustomers',
   path: '/forcustomers',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GraduatesRoute = GraduatesRouteImport.update({
+  id: '/graduates',
+  path: '/graduates',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NotificationsRoute = NotificationsRouteImport.update({
@@ -249,6 +255,7 @@ export interface FileRoutesByFullPath {
   '/executors': typeof ExecutorsRoute
   '/faq': typeof FaqRoute
   '/forcustomers': typeof ForcustomersRoute
+  '/graduates': typeof GraduatesRoute
   '/notifications': typeof NotificationsRoute
   '/patent': typeof PatentRoute
   '/services-all': typeof ServicesAllRoute
@@ -289,6 +296,7 @@ export interface FileRoutesByTo {
   '/executors': typeof ExecutorsRoute
   '/faq': typeof FaqRoute
   '/forcustomers': typeof ForcustomersRoute
+  '/graduates': typeof GraduatesRoute
   '/notifications': typeof NotificationsRoute
   '/patent': typeof PatentRoute
   '/services-all': typeof ServicesAllRoute
@@ -330,6 +338,7 @@ export interface FileRoutesById {
   '/executors': typeof ExecutorsRoute
   '/faq': typeof FaqRoute
   '/forcustomers': typeof ForcustomersRoute
+  '/graduates': typeof GraduatesRoute
   '/notifications': typeof NotificationsRoute
   '/patent': typeof PatentRoute
   '/services-all': typeof ServicesAllRoute
@@ -372,6 +381,7 @@ export interface FileRouteTypes {
     | '/executors'
     | '/faq'
     | '/forcustomers'
+    | '/graduates'
     | '/notifications'
     | '/patent'
     | '/services-all'
@@ -412,6 +422,7 @@ export interface FileRouteTypes {
     | '/executors'
     | '/faq'
     | '/forcustomers'
+    | '/graduates'
     | '/notifications'
     | '/patent'
     | '/services-all'
@@ -452,6 +463,7 @@ export interface FileRouteTypes {
     | '/executors'
     | '/faq'
     | '/forcustomers'
+    | '/graduates'
     | '/notifications'
     | '/patent'
     | '/services-all'
@@ -493,6 +505,7 @@ export interface RootRouteChildren {
   ExecutorsRoute: typeof ExecutorsRoute
   FaqRoute: typeof FaqRoute
   ForcustomersRoute: typeof ForcustomersRoute
+  GraduatesRoute: typeof GraduatesRoute
   NotificationsRoute: typeof NotificationsRoute
   PatentRoute: typeof PatentRoute
   ServicesAllRoute: typeof ServicesAllRoute
@@ -587,6 +600,13 @@ declare module '@tanstack/react-router' {
       path: '/forcustomers'
       fullPath: '/forcustomers'
       preLoaderRoute: typeof ForcustomersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/graduates': {
+      id: '/graduates'
+      path: '/graduates'
+      fullPath: '/graduates'
+      preLoaderRoute: typeof GraduatesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/notifications': {
@@ -805,6 +825,7 @@ const rootRouteChildren: RootRouteChildren = {
   ExecutorsRoute: ExecutorsRoute,
   FaqRoute: FaqRoute,
   ForcustomersRoute: ForcustomersRoute,
+  GraduatesRoute: GraduatesRoute,
   NotificationsRoute: NotificationsRoute,
   PatentRoute: PatentRoute,
   ServicesAllRoute: ServicesAllRoute,

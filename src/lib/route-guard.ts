@@ -7,6 +7,7 @@ import { useSession } from './session-store.ts'
 export const ROUTE_NAMES = [
   'home',
   'signup',
+  'graduates',
   'account',
   'orders',
   'orders_map',
@@ -68,6 +69,8 @@ const PUBLIC: ReadonlySet<RouteName> = new Set<RouteName>([
   'services-all',
   'usage',
   'signup',
+  // The graduates' tariff page (issue 14): an offer anyone may read; checking a code needs a login.
+  'graduates',
   'patent',
   'termsofuse',
   '404',

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
@@ -19,6 +19,11 @@ function Signup() {
       <a href={EXTERNAL_LINKS.signupBot} className="button" rel="noopener" target="_blank">
         <Trans>Open the bot</Trans>
       </a>
+      <p>
+        <Link to="/graduates">
+          <Trans>Graduated from our training centre? See the graduates' plan</Trans>
+        </Link>
+      </p>
     </ScreenLayout>
   )
 }

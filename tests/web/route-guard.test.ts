@@ -5,6 +5,7 @@ import { canEnter, ROUTE_NAMES, type RouteName, type Visitor } from '#src/lib/ro
 const EXPECTED: Record<RouteName, Record<Visitor, boolean>> = {
   home: { guest: true, customer: true, executor: true },
   signup: { guest: true, customer: true, executor: true },
+  graduates: { guest: true, customer: true, executor: true },
   account: { guest: false, customer: true, executor: true },
   orders: { guest: true, customer: true, executor: true },
   orders_map: { guest: false, customer: true, executor: true },

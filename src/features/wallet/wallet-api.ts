@@ -10,6 +10,7 @@ export const walletApi = {
     api.call(endpoints.walletTransactions, { query: { page: String(page), perPage: String(perPage) } }),
   refused: (page: number, perPage: number) =>
     api.call(endpoints.walletRefused, { query: { page: String(page), perPage: String(perPage) } }),
+  promo: (code: string) => api.call(endpoints.walletPromo, { params: { code } }),
   invoice: (id: number) => api.call(endpoints.walletInvoice, { params: { id } }),
   /** The CSV export as a Blob, through the client so that it carries the access token (and refreshes it). */
   transactionsCsv: async () => {

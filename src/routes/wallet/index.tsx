@@ -6,6 +6,11 @@ import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/wallet/')({
   beforeLoad: guardRoute('wallet'),
+  // `promo`: a graduates' promo code the plan form starts with (/graduates links here with it).
+  validateSearch: (search: Record<string, unknown>): { promo?: string } =>
+    typeof search.promo === 'string' || typeof search.promo === 'number'
+      ? { promo: String(search.promo).slice(0, 64) }
+      : {},
   component: WalletRoute,
 })
 

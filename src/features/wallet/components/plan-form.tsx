@@ -1,19 +1,40 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState, type FormEvent } from 'react'
+import { useRouterState } from '@tanstack/react-router'
+import { useEffect, useState, type FormEvent } from 'react'
 import {
+  discountedPrice,
   PLAN_MONTHS,
+  PROMO_CODE_MAX,
   type PaymentProvider,
   type Plan,
   type PlanMonths,
+  type PromoTerms,
   type Wallet,
 } from '#contract/schemas/wallet.ts'
 import { ApiError } from '#src/lib/api-client.ts'
+import { formatDate } from '#src/lib/format.ts'
 import { formatSom } from '../money.ts'
 import { walletApi } from '../wallet-api.ts'
 import { PROVIDER_NAMES, useWalletWords } from '../words.ts'
 
 /** Sends the browser to the provider's checkout (or the sandbox page); a seam for the tests. */
 export const goToCheckout = (url: string) => window.location.assign(url)
+
+type PromoState =
+  | { status: 'none' }
+  | { status: 'checking'; code: string }
+  | { status: 'valid'; terms: PromoTerms }
+  | { status: 'refused'; code: string; message: string }
+
+/** The `promo` of the page's URL (`/wallet?promo=GRAD2026`, from the graduates' page), or ''. */
+function usePromoFromUrl(): string {
+  return useRouterState({
+    select: (state) => {
+      const value = (state.location.search as Record<string, unknown>).promo
+      return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : ''
+    },
+  })
+}
 
 /**
  * The plans with what each includes, the months with their prices and the payment system; "Pay" makes the invoice
@@ -27,18 +48,65 @@ export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }
   const firstAvailable = wallet.providers.find((one) => one.available)?.provider
   const [provider, setProvider] = useState<PaymentProvider | undefined>(firstAvailable)
   const [sending, setSending] = useState<'idle' | 'busy' | { error: string }>('idle')
+  const fromUrl = usePromoFromUrl()
+  const [promoInput, setPromoInput] = useState(fromUrl)
+  const [promo, setPromo] = useState<PromoState>(
+    fromUrl ? { status: 'checking', code: fromUrl } : { status: 'none' },
+  )
 
+  /** Asks the server for a code's terms; a code for one plan chooses that plan. */
+  const lookUp = (code: string) =>
+    walletApi
+      .promo(code)
+      .then((terms) => {
+        setPromo({ status: 'valid', terms })
+        if (terms.plan) setPlan(terms.plan)
+      })
+      .catch((error: unknown) =>
+        setPromo({
+          status: 'refused',
+          code,
+          message:
+            error instanceof ApiError && error.body
+              ? error.message
+              : t`The promo code could not be checked. Try again.`,
+        }),
+      )
+  const checkPromo = (input: string) => {
+    const code = input.trim()
+    if (!code) return setPromo({ status: 'none' })
+    setPromo({ status: 'checking', code })
+    void lookUp(code)
+  }
+  useEffect(() => {
+    // Checked once, as the page opens with the code of the graduates' page.
+    if (fromUrl) void lookUp(fromUrl)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fromUrl])
+
+  /** The percent off the chosen plan, when the checked code applies to it. */
+  const percentOff =
+    promo.status === 'valid' && (!promo.terms.plan || promo.terms.plan === plan) ? promo.terms.percent_off : 0
   const offer = wallet.plans.find((one) => one.plan === plan) ?? wallet.plans[0]
-  const priceOf = (count: number) => offer?.prices.find((price) => price.months === count)?.amount ?? 0
+  const fullPriceOf = (count: number) => offer?.prices.find((price) => price.months === count)?.amount ?? 0
+  const priceOf = (count: number) =>
+    percentOff ? discountedPrice(fullPriceOf(count), percentOff) : fullPriceOf(count)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!provider || sending === 'busy') return
     setSending('busy')
+    const code = promoInput.trim()
     walletApi
-      .checkout({ plan, months, provider })
+      .checkout({ plan, months, provider, ...(code && { promo_code: code }) })
       .then((checkout) => goToCheckout(checkout.url))
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
+        const promoRefusal = error instanceof ApiError ? error.fields.promo_code?.[0] : undefined
+        if (promoRefusal) {
+          setPromo({ status: 'refused', code, message: promoRefusal })
+          setSending('idle')
+          return
+        }
         setSending({
           error:
             error instanceof ApiError && error.status === 0
@@ -46,8 +114,8 @@ export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }
               : error instanceof ApiError && error.body
                 ? error.message
                 : t`The payment could not be started. Try again.`,
-        }),
-      )
+        })
+      })
   }
 
   return (
@@ -99,6 +167,12 @@ export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }
               />
               <span>
                 {words.months(count)}: {t`${formatSom(priceOf(count))} so'm`}
+                {percentOff > 0 && (
+                  <>
+                    {' '}
+                    <s className="wallet__hint">{t`${formatSom(fullPriceOf(count))} so'm`}</s>
+                  </>
+                )}
               </span>
             </label>
           ))}
@@ -106,6 +180,42 @@ export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }
       </fieldset>
       {canBuy && (
         <>
+          <div className="wallet__group">
+            <label htmlFor="wallet-promo">
+              <Trans>Promo code</Trans>
+            </label>
+            <div className="wallet__options">
+              <input
+                id="wallet-promo"
+                name="promo_code"
+                value={promoInput}
+                maxLength={PROMO_CODE_MAX}
+                autoComplete="off"
+                autoCapitalize="characters"
+                aria-invalid={promo.status === 'refused'}
+                aria-describedby="wallet-promo-state"
+                onChange={(event) => {
+                  setPromoInput(event.target.value)
+                  setPromo({ status: 'none' })
+                }}
+              />
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => checkPromo(promoInput)}
+              >
+                <Trans>Apply</Trans>
+              </button>
+            </div>
+            <p id="wallet-promo-state" className="wallet__hint" aria-live="polite">
+              {promo.status === 'checking' && <Trans>Checking the code…</Trans>}
+              {promo.status === 'refused' && <span className="wallet__problem">{promo.message}</span>}
+              {promo.status === 'valid' &&
+                (percentOff > 0
+                  ? t`Code ${promo.terms.code}: ${percentOff}% off until ${formatDate(promo.terms.valid_until)}`
+                  : t`Code ${promo.terms.code} is for the ${words.plans[promo.terms.plan ?? plan]} plan`)}
+            </p>
+          </div>
           <fieldset className="wallet__group">
             <legend>
               <Trans>Payment system</Trans>

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { Wallet } from '#contract/schemas/wallet.ts'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
@@ -112,6 +113,11 @@ export function WalletScreen() {
               </Trans>
             </p>
           )}
+          <p className="wallet__notice">
+            <Link to="/graduates">
+              <Trans>Graduates of the training centre: a plan on graduates' terms with a promo code</Trans>
+            </Link>
+          </p>
           <PlanForm wallet={loaded.wallet} canBuy={specialist} />
           <TransactionHistory />
           {specialist && <RefusedServices />}
