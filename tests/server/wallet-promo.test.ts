@@ -4,6 +4,13 @@ import type { ErrorBody } from '#contract/errors.ts'
 import type { PromoTerms } from '#contract/schemas/wallet.ts'
 import { promoCodes, promoCodeUses, walletInvoices } from '#server/db/schema/wallet.ts'
 import { discounted } from '#server/modules/wallet/plans.ts'
+import {
+  CLICK_TEST_MERCHANT,
+  CLICK_TEST_SECRET,
+  CLICK_TEST_SERVICE,
+  clickTransId,
+  fakeClick,
+} from '#tests/helpers/fake-click.ts'
 import { fakePayme, paymeId, PAYME_TEST_KEY, PAYME_TEST_MERCHANT } from '#tests/helpers/fake-payme.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
@@ -15,6 +22,9 @@ const t = useTestApp({
   config: {
     PAYME_KEY: PAYME_TEST_KEY,
     PAYME_MERCHANT_ID: PAYME_TEST_MERCHANT,
+    CLICK_SECRET_KEY: CLICK_TEST_SECRET,
+    CLICK_SERVICE_ID: CLICK_TEST_SERVICE,
+    CLICK_MERCHANT_ID: CLICK_TEST_MERCHANT,
     RATE_LIMIT_PER_MINUTE: 1_000_000,
   },
 })
@@ -227,6 +237,33 @@ describe('the use of a code', () => {
     expect(performed.map((answer) => answer.result?.state)).toEqual([2, 2])
     expect(await usesOf('ONE')).toHaveLength(2)
     expect((await walletOf(t, b)).plan).toBe('master')
+    await expectLedgerConsistent(t, [a, b])
+  })
+})
+
+describe('Click with a promo code', () => {
+  it("checks the invoice's discounted amount, counts the use on Complete, and refuses Prepare once used up", async () => {
+    await promo('CLICK1', { uses: 1, percent: 25 })
+    const [a, b] = [await user(t, 'executor'), await user(t, 'executor')]
+    const body = { plan: 'master', months: 1, provider: 'click', promo_code: 'click1' }
+    const first = await checkout(t, a, body as never)
+    const second = await checkout(t, b, body as never)
+    expect(first.amount).toBe(7_425_000)
+    const click = fakeClick(t)
+    const id = clickTransId()
+    const full = { clickTransId: id, invoiceId: first.invoice_id, amount: '99000.00' }
+    expect((await click.prepare(full)).error).toBe(-2)
+    const prepared = await click.prepare({ ...full, amount: '74250.00' })
+    expect(prepared.error).toBe(0)
+    const done = await click.complete({
+      ...full,
+      amount: '74250.00',
+      prepareId: prepared.merchant_prepare_id!,
+    })
+    expect(done.error).toBe(0)
+    expect(await usesOf('CLICK1')).toHaveLength(1)
+    const other = { clickTransId: clickTransId(), invoiceId: second.invoice_id, amount: '74250.00' }
+    expect((await click.prepare(other)).error).toBe(-9)
     await expectLedgerConsistent(t, [a, b])
   })
 })
