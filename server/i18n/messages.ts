@@ -745,7 +745,7 @@ export const messages: Record<ErrorCode, Translations> = {
   },
   promo_code_used_up: {
     ru: 'Промокод уже использован максимальное число раз',
-    oz: 'Promokod allaqachon eng ko‘p marta ishlatilgan',
+    oz: "Promokod allaqachon eng ko'p marta ishlatilgan",
     uz: 'Промокод аллақачон энг кўп марта ишлатилган',
     en: 'The promo code has been used the maximum number of times',
   },
