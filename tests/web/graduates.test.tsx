@@ -123,6 +123,22 @@ describe('/wallet?promo=', () => {
     })
   })
 
+  it('checks a code typed but not applied before paying, so the price paid is the price shown', async () => {
+    logInAs('executor')
+    const api = walletServer()
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, origin: window.location.origin, assign })
+    const user = userEvent.setup()
+    renderInApp(<WalletScreen />, '/')
+    await user.type(await screen.findByLabelText('Промокод'), 'GRAD2026')
+    await user.click(screen.getByRole('button', { name: /^Оплатить/ }))
+    expect(await screen.findByText(/Код GRAD2026: скидка 30% до/)).toBeTruthy()
+    expect(api.last('POST', CHECKOUT)).toBeUndefined()
+    await user.click(screen.getByRole('button', { name: 'Оплатить 69\u00a0300 сум' }))
+    await waitFor(() => expect(assign).toHaveBeenCalled())
+    expect(api.last('POST', CHECKOUT)?.body).toMatchObject({ promo_code: 'GRAD2026' })
+  })
+
   it("shows the server's message on the code when checkout refuses it", async () => {
     logInAs('executor')
     const message = 'Промокод уже использован максимальное число раз'

@@ -95,8 +95,11 @@ export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!provider || sending === 'busy') return
-    setSending('busy')
     const code = promoInput.trim()
+    const applied = promo.status === 'valid' ? promo.terms.code : ''
+    // A code typed but not checked yet is checked first: the price on the button is then the price paid.
+    if (code.toUpperCase() !== applied.toUpperCase()) return checkPromo(code)
+    setSending('busy')
     walletApi
       .checkout({ plan, months, provider, ...(code && { promo_code: code }) })
       .then((checkout) => goToCheckout(checkout.url))
