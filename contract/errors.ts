@@ -146,6 +146,7 @@ export const ERROR_CODES = [
   'promo_code_expired',
   'promo_code_used_up',
   'promo_code_wrong_plan',
+  'invite_invalid',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,4 +1,5 @@
 import {
+  BonusSchema,
   CheckoutBodySchema,
   CheckoutSchema,
   CsvSchema,
@@ -27,6 +28,15 @@ export const walletEndpoints = {
     tag: 'wallet',
     auth: true,
     response: WalletSchema,
+  },
+  walletBonus: {
+    method: 'GET',
+    path: `${V1}/wallet/bonus`,
+    summary:
+      "The caller's invite link, the plan days earned by invites and the people invited (first name, when, rewarded), newest first, at most 100",
+    tag: 'wallet',
+    auth: true,
+    response: BonusSchema,
   },
   walletCheckout: {
     method: 'POST',

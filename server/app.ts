@@ -59,6 +59,7 @@ import { createUsersRepository } from '#server/modules/users/repository.ts'
 import { paymentProviderRoutes } from '#server/modules/wallet/provider-routes.ts'
 import { createWalletRepository } from '#server/modules/wallet/repository.ts'
 import { walletRoutes } from '#server/modules/wallet/routes.ts'
+import { createInviteRecorder, inviteCodes } from '#server/modules/wallet/invites.ts'
 import { createWalletService, paymentKeys } from '#server/modules/wallet/service.ts'
 import { createNotifier } from '#server/modules/notifications/notifier.ts'
 import { type PushDelivery, type RealtimeHub } from '#server/modules/notifications/ports.ts'
@@ -172,6 +173,7 @@ export async function buildApp({
     sessions,
     tokens: createAccessTokens(config.JWT_SECRET, clock),
     sessionCache,
+    recordInvite: createInviteRecorder({ db, codes: inviteCodes(config.JWT_SECRET), clock }),
   })
   // Sockets on this server's port (server/modules/realtime); the notifier emits through `realtime.hub`.
   const realtime =
@@ -334,6 +336,7 @@ export async function buildApp({
     repo: createWalletRepository(db),
     config,
     keys: paymentKeys(config),
+    codes: inviteCodes(config.JWT_SECRET),
     clock,
     onError: (error, where) => app.log.error({ err: error, where }, 'payment call failed'),
   })

@@ -95,6 +95,8 @@ const EnvSchema = v.pipe(
     PLAN_PRICE_STARTER: v.optional(int(1000, 100_000_000), '49000'),
     PLAN_PRICE_MASTER: v.optional(int(1000, 100_000_000), '99000'),
     PLAN_PRICE_PROFESSIONAL: v.optional(int(1000, 100_000_000), '149000'),
+    /** Plan days the inviter and the invitee each get when the invitee's first plan is paid (decision 015). */
+    INVITE_BONUS_DAYS: v.optional(int(1, 365), '7'),
     /** Payme Merchant API: the kassa id and its KEY. Without the key Payme runs in sandbox mode. */
     PAYME_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a kassa id'))),
     PAYME_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'at least 8 characters'))),

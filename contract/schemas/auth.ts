@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INVITE_CODE_MAX } from './wallet.ts'
 import { PhoneSchema } from './phone.ts'
 import { ProfileSchema, USER_TYPES } from './profile.ts'
 
@@ -96,6 +97,8 @@ export const RegisterBodySchema = v.pipe(
     password_confirmation: PasswordConfirmationSchema,
     type: UserTypeSchema,
     required_id: RequiredIdSchema,
+    /** The code of the invite link the person came by (decision 015, "Bonuses"); an unknown one is ignored. */
+    invite: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(INVITE_CODE_MAX, 'invite_invalid'))), null),
   }),
   // NOTE: written inline in each pipe because valibot infers the paths only from the schema it follows.
   v.forward(

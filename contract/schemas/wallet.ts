@@ -227,3 +227,28 @@ export const WalletRefusedResponseSchema = v.object({
   }),
 })
 export type WalletRefusedResponse = v.InferOutput<typeof WalletRefusedResponseSchema>
+
+/** An invite link's code (decision 015, "Bonuses"): the inviter's id in base 36, `-`, and 10 hex of its HMAC. */
+export const INVITE_CODE_MAX = 32
+export const INVITE_CODE_PATTERN = /^[a-z0-9]{1,12}-[0-9a-f]{10}$/
+/** How many invited people the bonus page lists (newest first); `invited_total` counts them all. */
+export const BONUS_INVITED_MAX = 100
+
+export const BonusSchema = v.object({
+  invite_code: v.string(),
+  invite_url: v.string(),
+  /** Plan days earned by invites, in total. */
+  days_earned: v.number(),
+  bonus_days_per_invite: v.number(),
+  invited_total: v.number(),
+  invited: v.array(
+    v.object({
+      /** The first name only. */
+      name: v.string(),
+      joined_at: v.string(),
+      /** Whether their first plan is paid and both got the days. */
+      rewarded: v.boolean(),
+    }),
+  ),
+})
+export type Bonus = v.InferOutput<typeof BonusSchema>

@@ -749,6 +749,12 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Промокод аллақачон энг кўп марта ишлатилган',
     en: 'The promo code has been used the maximum number of times',
   },
+  invite_invalid: {
+    ru: 'Неверный код приглашения',
+    oz: "Taklif kodi noto'g'ri",
+    uz: 'Таклиф коди нотўғри',
+    en: 'Invalid invite code',
+  },
   promo_code_wrong_plan: {
     ru: 'Этот промокод действует для другого тарифа',
     oz: 'Bu promokod boshqa tarif uchun amal qiladi',

@@ -76,6 +76,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     password_confirmation: 'samarqand2026',
     type: 'customer',
     required_id: '00000000-0000-4000-8000-000000000000',
+    invite: '1a-0123456789',
   },
   login: { username: '998901234567', password: 'samarqand2026', type: 'customer' },
   resetPassword: {

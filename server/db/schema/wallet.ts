@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -196,10 +197,13 @@ export const planPeriods = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
+    /** The paid invoice it comes from, or null for bonus days (then `bonusGrantId`). */
     invoiceId: integer()
-      .notNull()
       .unique()
       .references(() => walletInvoices.id),
+    bonusGrantId: integer()
+      .unique()
+      .references((): AnyPgColumn => bonusGrants.id),
     plan: text().$type<Plan>().notNull(),
     startsAt: timestamp({ withTimezone: true }).notNull(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
@@ -210,6 +214,55 @@ export const planPeriods = pgTable(
       .on(table.userId, table.endsAt)
       .where(sql`${table.revokedAt} is null`),
     check('plan_periods_plan_value', sql`${table.plan} in ('starter', 'master', 'professional')`),
+    check('plan_periods_one_source', sql`(${table.invoiceId} is null) <> (${table.bonusGrantId} is null)`),
   ],
 )
 export type PlanPeriodRow = typeof planPeriods.$inferSelect
+
+/**
+ * Who invited whom (decision 015, "Bonuses"): written at registration from the invite link's code. One inviter per
+ * invitee; `rewardedAt` is set, once, in the transaction that activates the invitee's first paid plan.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    inviterId: integer()
+      .notNull()
+      .references(() => users.id),
+    inviteeId: integer()
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    rewardedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('invites_inviter').on(table.inviterId, table.id.desc()),
+    check('invites_not_self', sql`${table.inviterId} <> ${table.inviteeId}`),
+  ],
+)
+
+/** Plan days given for an invite (no money: never in the ledger); each comes with its plan period. */
+export const bonusGrants = pgTable(
+  'bonus_grants',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    inviteId: integer()
+      .notNull()
+      .references(() => invites.id),
+    days: smallint().notNull(),
+    plan: text().$type<Plan>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // The inviter and the invitee, each once per invite.
+    uniqueIndex('bonus_grants_once').on(table.inviteId, table.userId),
+    index('bonus_grants_user').on(table.userId),
+    check('bonus_grants_days_positive', sql`${table.days} > 0`),
+    check('bonus_grants_plan_value', sql`${table.plan} in ('starter', 'master', 'professional')`),
+  ],
+)

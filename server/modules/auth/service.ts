@@ -30,6 +30,8 @@ type Deps = {
   clock: Clock
   /** Every session ended and every user row changed here is forgotten by it before the answer goes out. */
   sessionCache: SessionCache
+  /** Records the invite link a person registered by (decision 015, "Bonuses"). */
+  recordInvite?: (inviteeId: number, code: string | null | undefined) => Promise<void>
 }
 
 export type Session = {
@@ -40,7 +42,16 @@ export type Session = {
 
 const slugBaseOf = (name: string, surname: string) => slugify(`${name} ${surname}`).slice(0, 60) || 'user'
 
-export function createAuthService({ users, sessions, attempts, sms, tokens, clock, sessionCache }: Deps) {
+export function createAuthService({
+  users,
+  sessions,
+  attempts,
+  sms,
+  tokens,
+  clock,
+  sessionCache,
+  recordInvite,
+}: Deps) {
   async function issueRefreshToken(familyId: string, now: Date) {
     const value = randomToken()
     await sessions.addToken(familyId, sha256(value), now)
@@ -105,6 +116,7 @@ export function createAuthService({ users, sessions, attempts, sms, tokens, cloc
           type: body.type,
           slugBase: slugBaseOf(body.name, body.surname),
         })
+        await recordInvite?.(user.id, body.invite)
         return await startSession(user)
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldError('username', 'user_with_this_number', 'conflict')

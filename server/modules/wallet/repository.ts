@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { orderRefusals, orders } from '#server/db/schema/orders.ts'
+import { users } from '#server/db/schema/users.ts'
 import {
+  bonusGrants,
+  invites,
   paymentTransactions,
   planPeriods,
   promoCodes,
@@ -188,8 +191,77 @@ function queries(db: Database) {
       return row?.end ? new Date(row.end) : undefined
     },
 
-    async addPeriod(values: { userId: number; invoiceId: number; plan: Plan; startsAt: Date; endsAt: Date }) {
+    async addPeriod(values: {
+      userId: number
+      invoiceId?: number
+      bonusGrantId?: number
+      plan: Plan
+      startsAt: Date
+      endsAt: Date
+    }) {
       await db.insert(planPeriods).values(values)
+    },
+
+    /** The person's invite, marked rewarded now if it was not yet: returned only the first time (exactly once). */
+    async claimInvite(inviteeId: number, now: Date) {
+      const [row] = await db
+        .update(invites)
+        .set({ rewardedAt: now })
+        .where(and(eq(invites.inviteeId, inviteeId), isNull(invites.rewardedAt)))
+        .returning()
+      return row
+    },
+
+    /** The plan of the person's period covering `now`, or undefined. */
+    async planAt(userId: number, now: Date) {
+      const [row] = await db
+        .select({ plan: planPeriods.plan })
+        .from(planPeriods)
+        .where(
+          and(
+            eq(planPeriods.userId, userId),
+            isNull(planPeriods.revokedAt),
+            lte(planPeriods.startsAt, now),
+            gt(planPeriods.endsAt, now),
+          ),
+        )
+        .limit(1)
+      return row?.plan
+    },
+
+    async addBonusGrant(values: {
+      userId: number
+      inviteId: number
+      days: number
+      plan: Plan
+      createdAt: Date
+    }) {
+      const [row] = await db.insert(bonusGrants).values(values).returning()
+      return row!
+    },
+
+    async bonusDays(userId: number) {
+      const [row] = await db
+        .select({ sum: sql<string | null>`sum(${bonusGrants.days})` })
+        .from(bonusGrants)
+        .where(eq(bonusGrants.userId, userId))
+      return Number(row?.sum ?? 0)
+    },
+
+    /** The people the person invited, newest first, at most `limit`, and how many in all. */
+    async invited(inviterId: number, limit: number) {
+      const where = eq(invites.inviterId, inviterId)
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ name: users.name, joinedAt: invites.createdAt, rewardedAt: invites.rewardedAt })
+          .from(invites)
+          .innerJoin(users, eq(users.id, invites.inviteeId))
+          .where(where)
+          .orderBy(desc(invites.id))
+          .limit(limit),
+        db.select({ count: count() }).from(invites).where(where),
+      ])
+      return { rows, total: total?.count ?? 0 }
     },
 
     async periodOf(invoiceId: number) {

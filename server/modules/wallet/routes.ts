@@ -6,6 +6,7 @@ import type { WalletService } from './service.ts'
 /** The person's wallet (docs/decisions/015-wallet-and-payments.md). */
 export async function walletRoutes(app: FastifyInstance, { wallet }: { wallet: WalletService }) {
   contractRoute(app, endpoints.wallet, ({ request }) => wallet.wallet(request.user!))
+  contractRoute(app, endpoints.walletBonus, ({ request }) => wallet.bonus(request.user!))
   contractRoute(app, endpoints.walletCheckout, ({ body, request }) =>
     wallet.checkout(request.user!, body, request.locale),
   )

@@ -1,16 +1,18 @@
 import { createHmac } from 'node:crypto'
-import type {
-  Checkout,
-  CheckoutBody,
-  Invoice,
-  InvoiceStatus,
-  PaymentProvider,
-  Plan,
-  PromoTerms,
-  PlanMonths,
-  Wallet,
-  WalletRefusedResponse,
-  WalletTransaction,
+import {
+  BONUS_INVITED_MAX,
+  type Bonus,
+  type Checkout,
+  type CheckoutBody,
+  type Invoice,
+  type InvoiceStatus,
+  type PaymentProvider,
+  type Plan,
+  type PromoTerms,
+  type PlanMonths,
+  type Wallet,
+  type WalletRefusedResponse,
+  type WalletTransaction,
 } from '#contract/schemas/wallet.ts'
 import {
   CLICK_ACTIONS,
@@ -42,6 +44,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import { addMonths, discounted, featuresOf, planCatalogue, planPrices, priceOf } from './plans.ts'
+import { inviteCodes, type InviteCodes } from './invites.ts'
 import type { WalletQueries, WalletRepository } from './repository.ts'
 
 /** What a provider's transaction state means for the person. */
@@ -91,9 +94,12 @@ export function createWalletService({
   keys,
   clock,
   onError,
+  codes = inviteCodes(config.JWT_SECRET ?? ''),
 }: {
   repo: WalletRepository
   config: Config
+  /** Invite codes (decision 015, "Bonuses"); keyed by JWT_SECRET. */
+  codes?: InviteCodes
   keys: PaymentKeys
   clock: Clock
   onError: (error: unknown, where: string) => void
@@ -162,7 +168,46 @@ export function createWalletService({
         createdAt: now,
       })
     }
+    await grantInviteBonus(tx, invoice, now)
     return performed
+  }
+
+  /**
+   * The invitee's first paid plan (decision 015, "Bonuses"): both people get INVITE_BONUS_DAYS of plan, queued after
+   * their periods; days, not money, so no ledger row. The invite is claimed by one UPDATE, so only once. The
+   * invitee's person lock is held; the inviter's is taken after it (an inviter always registered earlier, so the
+   * locks are always taken from the newer person to the older: no deadlock).
+   */
+  async function grantInviteBonus(tx: WalletQueries, invoice: WalletInvoiceRow, now: Date) {
+    const invite = await tx.claimInvite(invoice.userId, now)
+    if (!invite) return
+    const days = config.INVITE_BONUS_DAYS
+    await addBonusPeriod(tx, { userId: invite.inviteeId, inviteId: invite.id, plan: invoice.plan, days, now })
+    await tx.lockPerson(invite.inviterId)
+    const plan = (await tx.planAt(invite.inviterId, now)) ?? 'starter'
+    await addBonusPeriod(tx, { userId: invite.inviterId, inviteId: invite.id, plan, days, now })
+  }
+
+  async function addBonusPeriod(
+    tx: WalletQueries,
+    grant: { userId: number; inviteId: number; plan: Plan; days: number; now: Date },
+  ) {
+    const row = await tx.addBonusGrant({
+      userId: grant.userId,
+      inviteId: grant.inviteId,
+      days: grant.days,
+      plan: grant.plan,
+      createdAt: grant.now,
+    })
+    const chainEnd = await tx.chainEnd(grant.userId)
+    const startsAt = chainEnd && chainEnd > grant.now ? chainEnd : grant.now
+    await tx.addPeriod({
+      userId: grant.userId,
+      bonusGrantId: row.id,
+      plan: grant.plan,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + grant.days * 24 * 3600 * 1000),
+    })
   }
 
   /** A performed payment cancelled (Payme −2): the money goes back and the plan days it bought are removed. */
@@ -546,6 +591,26 @@ export function createWalletService({
     paymeCall,
     clickPrepare,
     clickComplete,
+
+    async bonus(user: UserRow): Promise<Bonus> {
+      const code = codes.codeOf(user.id)
+      const [days, invited] = await Promise.all([
+        repo.bonusDays(user.id),
+        repo.invited(user.id, BONUS_INVITED_MAX),
+      ])
+      return {
+        invite_code: code,
+        invite_url: `${config.PUBLIC_URL}/signup?invite=${code}`,
+        days_earned: days,
+        bonus_days_per_invite: config.INVITE_BONUS_DAYS,
+        invited_total: invited.total,
+        invited: invited.rows.map((row) => ({
+          name: row.name,
+          joined_at: row.joinedAt.toISOString(),
+          rewarded: row.rewardedAt !== null,
+        })),
+      }
+    },
 
     async wallet(user: UserRow): Promise<Wallet> {
       const now = clock.now()
