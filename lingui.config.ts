@@ -8,6 +8,7 @@ import type { LinguiConfig } from '@lingui/conf'
  */
 const LAZY_FEATURES = [
   'auth',
+  'bonus',
   'chat-entry',
   'chat-location',
   'chats',

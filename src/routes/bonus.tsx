@@ -1,14 +1,19 @@
-import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { WithCatalog } from '#src/components/with-catalog.tsx'
+import { loadBonusCatalog } from '#src/features/bonus/catalog.ts'
+import { BonusScreen } from '#src/features/bonus/components/bonus-screen.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/bonus')({
   beforeLoad: guardRoute('bonus'),
-  component: BonusScreen,
+  component: BonusRoute,
 })
 
-function BonusScreen() {
-  const { t } = useLingui()
-  return <ScreenLayout title={t`Bonuses`} lead={t`Your bonuses and how to earn them will be shown here.`} />
+/** Invites and bonus days (src/features/bonus), loaded with their own chunk and messages. */
+function BonusRoute() {
+  return (
+    <WithCatalog load={loadBonusCatalog}>
+      <BonusScreen />
+    </WithCatalog>
+  )
 }

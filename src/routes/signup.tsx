@@ -2,10 +2,16 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
+import { rememberInvite } from '#src/lib/invite.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: guardRoute('signup'),
+  // `invite`: an invite link's code (decision 015, "Bonuses"), kept until the registration form sends it.
+  validateSearch: (search: Record<string, unknown>): { invite?: string } => {
+    rememberInvite(search.invite)
+    return typeof search.invite === 'string' ? { invite: search.invite.slice(0, 64) } : {}
+  },
   component: Signup,
 })
 

@@ -29,6 +29,7 @@ export const authApi = {
     password_confirmation: string
     type: UserType
     required_id: string
+    invite?: string | null
   }) => api.call(endpoints.register, { body }),
   resetPassword: (body: {
     phone: string

@@ -20,6 +20,7 @@ import { CodeStep } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
 import { useResetOnClose } from './use-reset-on-close.ts'
 import { loadAuthCatalog } from '../catalog.ts'
+import { forgetInvite, rememberedInvite } from '#src/lib/invite.ts'
 
 // The modals' messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
 // loaded.
@@ -99,7 +100,9 @@ export function RegistrationModal() {
             ...values,
             type,
             required_id: progress.requiredId,
+            invite: rememberedInvite(),
           })
+          forgetInvite()
           await enterAccount(session)
         } catch (error) {
           setFormError(
