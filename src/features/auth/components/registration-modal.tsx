@@ -93,6 +93,8 @@ export function RegistrationModal() {
       passwords.handleSubmit(async (values) => {
         if (!progress.person || !progress.requiredId) return
         try {
+          // The invite link's code kept by /signup (decision 015, "Bonuses"), sent only when there is one.
+          const invite = rememberedInvite()
           const session = await authApi.register({
             name: progress.person.name,
             surname: progress.person.surname,
@@ -100,7 +102,7 @@ export function RegistrationModal() {
             ...values,
             type,
             required_id: progress.requiredId,
-            invite: rememberedInvite(),
+            ...(invite && { invite }),
           })
           forgetInvite()
           await enterAccount(session)
