@@ -1,10 +1,13 @@
-import { act, fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { RegistrationModal } from '#src/features/auth/components/registration-modal.tsx'
 import { loadBonusCatalog } from '#src/features/bonus/catalog.ts'
 import { BonusScreen } from '#src/features/bonus/components/bonus-screen.tsx'
 import { rememberedInvite, rememberInvite, forgetInvite } from '#src/lib/invite.ts'
 import { useSession } from '#src/lib/session-store.ts'
-import { profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
+import { API, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
 
 beforeAll(async () => {
   await loadBonusCatalog()
@@ -78,6 +81,33 @@ describe('/bonus', () => {
     rememberInvite('1A-0123456789')
     expect(rememberedInvite()).toBe('1a-0123456789')
     forgetInvite()
+    expect(rememberedInvite()).toBeNull()
+  })
+
+  it('the registration form sends the invite kept from /signup, then forgets it', async () => {
+    rememberInvite('1a-0123456789')
+    const api = stubApi({
+      [`GET ${API}/sms/check`]: () => ({ json: { status: false } }),
+      [`POST ${API}/sms/send`]: () => ({ json: { status: true, required_id: 'rid', retry_after: 59 } }),
+      [`POST ${API}/sms/verify`]: () => ({ json: { isChecked: true } }),
+      [`POST ${V1}/auth/register`]: () => ({
+        json: { token: 'access-1', profile: profileOf({ type: 'executor' }) },
+      }),
+    })
+    const user = userEvent.setup()
+    const { router } = renderInApp(<RegistrationModal />)
+    act(() => useAuthModal.getState().show('registration'))
+    await user.type(await screen.findByLabelText('Имя'), 'Dilnoza')
+    await user.type(screen.getByLabelText('Фамилия'), 'Rahimova')
+    await user.type(screen.getByLabelText('Номер телефона'), '901234567')
+    await user.click(screen.getByRole('button', { name: 'Получить код' }))
+    await user.type(await screen.findByLabelText('Код из SMS'), '4821')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    await user.type(await screen.findByLabelText('Пароль'), 'samarqand2026')
+    await user.type(screen.getByLabelText('Повторите пароль'), 'samarqand2026')
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться как исполнитель' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'))
+    expect(api.last('POST', `${V1}/auth/register`)?.body).toMatchObject({ invite: '1a-0123456789' })
     expect(rememberedInvite()).toBeNull()
   })
 })
