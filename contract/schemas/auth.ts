@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { INVITE_CODE_MAX } from './wallet.ts'
+import { INVITE_CODE_MAX } from './invite.ts'
 import { PhoneSchema } from './phone.ts'
 import { ProfileSchema, USER_TYPES } from './profile.ts'
 

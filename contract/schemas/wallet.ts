@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { INVITE_CODE_MAX, INVITE_CODE_PATTERN } from './invite.ts'
 import { IdParamSchema, MAX_NUMBERED_PAGE, PageQuerySchema, perPageQuerySchema } from './bounds.ts'
 
 /** Tariff plans, payments and the ledger (spec sections 3, 6, 9; docs/decisions/015-wallet-and-payments.md). */
@@ -228,9 +229,6 @@ export const WalletRefusedResponseSchema = v.object({
 })
 export type WalletRefusedResponse = v.InferOutput<typeof WalletRefusedResponseSchema>
 
-/** An invite link's code (decision 015, "Bonuses"): the inviter's id in base 36, `-`, and 10 hex of its HMAC. */
-export const INVITE_CODE_MAX = 32
-export const INVITE_CODE_PATTERN = /^[a-z0-9]{1,12}-[0-9a-f]{10}$/
 /** How many invited people the bonus page lists (newest first); `invited_total` counts them all. */
 export const BONUS_INVITED_MAX = 100
 
@@ -252,3 +250,5 @@ export const BonusSchema = v.object({
   ),
 })
 export type Bonus = v.InferOutput<typeof BonusSchema>
+
+export { INVITE_CODE_MAX, INVITE_CODE_PATTERN }

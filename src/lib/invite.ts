@@ -1,4 +1,4 @@
-import { INVITE_CODE_MAX, INVITE_CODE_PATTERN } from '#contract/schemas/wallet.ts'
+import { INVITE_CODE_MAX, INVITE_CODE_PATTERN } from '#contract/schemas/invite.ts'
 
 const KEY = 'fika:invite'
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, useSearch } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { rememberInvite } from '#src/lib/invite.ts'
@@ -8,15 +9,16 @@ import { guardRoute } from '#src/lib/route-guard.ts'
 export const Route = createFileRoute('/signup')({
   beforeLoad: guardRoute('signup'),
   // `invite`: an invite link's code (decision 015, "Bonuses"), kept until the registration form sends it.
-  validateSearch: (search: Record<string, unknown>): { invite?: string } => {
-    rememberInvite(search.invite)
-    return typeof search.invite === 'string' ? { invite: search.invite.slice(0, 64) } : {}
-  },
+  validateSearch: (search: Record<string, unknown>): { invite?: string } =>
+    typeof search.invite === 'string' ? { invite: search.invite.slice(0, 64) } : {},
   component: Signup,
 })
 
 function Signup() {
   const { t } = useLingui()
+  const { invite } = useSearch({ from: '/signup' })
+  // Kept from the page (its own chunk), not the route's search check, which loads with the first screen.
+  useEffect(() => rememberInvite(invite), [invite])
   return (
     <ScreenLayout
       title={t`Become a specialist`}

@@ -1,4 +1,7 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
@@ -7,6 +10,7 @@ import { loadBonusCatalog } from '#src/features/bonus/catalog.ts'
 import { BonusScreen } from '#src/features/bonus/components/bonus-screen.tsx'
 import { rememberedInvite, rememberInvite, forgetInvite } from '#src/lib/invite.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { routeTree } from '#src/route-tree.gen.ts'
 import { API, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
 
 beforeAll(async () => {
@@ -82,6 +86,21 @@ describe('/bonus', () => {
     expect(rememberedInvite()).toBe('1a-0123456789')
     forgetInvite()
     expect(rememberedInvite()).toBeNull()
+  })
+
+  it('keeps the code of an invite link when /signup opens', async () => {
+    forgetInvite()
+    const router = createRouter({
+      routeTree,
+      history: createMemoryHistory({ initialEntries: ['/signup?invite=1a-0123456789'] }),
+    })
+    render(
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>,
+    )
+    await waitFor(() => expect(rememberedInvite()).toBe('1a-0123456789'))
+    forgetInvite()
   })
 
   it('the registration form sends the invite kept from /signup, then forgets it', async () => {
