@@ -147,6 +147,13 @@ export const ERROR_CODES = [
   'promo_code_used_up',
   'promo_code_wrong_plan',
   'invite_invalid',
+  // what a plan unlocks (docs/decisions/016-plan-features.md): the code names the cheapest plan that does
+  'plan_required_starter',
+  'plan_required_master',
+  'plan_required_professional',
+  'specialities_limit_without_plan',
+  'file_too_large_without_plan',
+  'promotion_days_invalid',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -61,6 +61,7 @@ import { createWalletRepository } from '#server/modules/wallet/repository.ts'
 import { walletRoutes } from '#server/modules/wallet/routes.ts'
 import { createInviteRecorder, inviteCodes } from '#server/modules/wallet/invites.ts'
 import { createWalletService, paymentKeys } from '#server/modules/wallet/service.ts'
+import { createEntitlements } from '#server/modules/wallet/entitlements.ts'
 import { createNotifier } from '#server/modules/notifications/notifier.ts'
 import { type PushDelivery, type RealtimeHub } from '#server/modules/notifications/ports.ts'
 import { createNotificationsRepository } from '#server/modules/notifications/repository.ts'
@@ -195,6 +196,8 @@ export async function buildApp({
   await app.register(healthRoutes, { database })
   await app.register(smsRoutes, { sms })
   await app.register(authRoutes, { auth })
+  // What each person's tariff plan unlocks (docs/decisions/016-plan-features.md), asked by every locked write.
+  const entitlements = createEntitlements({ db, clock })
   const specialitiesRepository = createSpecialitiesRepository(db)
   const portfolioRepository = createPortfolioRepository(db)
   const districts = createDistrictsRepository(db)
@@ -346,7 +349,19 @@ export async function buildApp({
   if (devSms) await app.register(devRoutes, { devSms })
 
   return Object.assign(app, {
-    services: { sms, auth, push, realtime, notifications, events, sessionCache, orderViews, chats, wallet },
+    services: {
+      sms,
+      auth,
+      push,
+      realtime,
+      notifications,
+      events,
+      sessionCache,
+      orderViews,
+      chats,
+      wallet,
+      entitlements,
+    },
   })
 }
 

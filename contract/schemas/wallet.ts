@@ -1,35 +1,16 @@
 import * as v from 'valibot'
+import { PLANS, PLAN_FEATURE_NAMES } from './plan-features.ts'
 import { INVITE_CODE_MAX, INVITE_CODE_PATTERN } from './invite.ts'
 import { IdParamSchema, MAX_NUMBERED_PAGE, PageQuerySchema, perPageQuerySchema } from './bounds.ts'
 
 /** Tariff plans, payments and the ledger (spec sections 3, 6, 9; docs/decisions/015-wallet-and-payments.md). */
 
-export const PLANS = ['starter', 'master', 'professional'] as const
-export type Plan = (typeof PLANS)[number]
+export { PLANS, PLAN_FEATURES, PLAN_FEATURE_NAMES, type Plan, type PlanFeature } from './plan-features.ts'
 /** How many months a plan is bought for (spec section 9). */
 export const PLAN_MONTHS = [1, 2, 3] as const
 export type PlanMonths = (typeof PLAN_MONTHS)[number]
 export const PAYMENT_PROVIDERS = ['payme', 'click'] as const
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
-
-/** What each plan unlocks (spec section 6); a plan includes the features of the plans before it. */
-export const PLAN_FEATURES = {
-  starter: ['unlimited_specialties', 'calendar', 'media_10mb'],
-  master: ['unlimited_specialties', 'calendar', 'media_10mb', 'statistics', 'promotion', 'discounts'],
-  professional: [
-    'unlimited_specialties',
-    'calendar',
-    'media_10mb',
-    'statistics',
-    'promotion',
-    'discounts',
-    'messenger_catalogue',
-    'profile_sharing',
-    'smart_notifications',
-  ],
-} as const satisfies Record<Plan, readonly string[]>
-export const PLAN_FEATURE_NAMES = PLAN_FEATURES.professional
-export type PlanFeature = (typeof PLAN_FEATURE_NAMES)[number]
 
 /** `pending` is "still being confirmed": the provider has not confirmed (or cancelled) the payment yet. */
 export const INVOICE_STATUSES = ['pending', 'paid', 'canceled', 'refunded'] as const

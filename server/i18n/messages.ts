@@ -5,6 +5,11 @@ import { CHAT_TEXT_MAX } from '#contract/schemas/chats.ts'
 import { CALENDAR_RANGE_DAYS_MAX, FILES_PER_ITEM_MAX, TITLE_MAX } from '#contract/schemas/specialists.ts'
 import { SEARCH_MAX, SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
 import {
+  FREE_MEDIA_BYTES,
+  FREE_SPECIALITIES_MAX,
+  PROMOTION_DAYS_MAX,
+} from '#contract/schemas/plan-features.ts'
+import {
   ADDRESS_MAX,
   AREA_MAX,
   ORDER_NAME_MAX,
@@ -749,6 +754,42 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Промокод аллақачон энг кўп марта ишлатилган',
     en: 'The promo code has been used the maximum number of times',
   },
+  plan_required_starter: {
+    ru: 'Это доступно с тарифом «Стартер»: выберите его в кошельке',
+    oz: "Bu «Boshlang'ich» tarifi bilan mavjud: uni hamyonda tanlang",
+    uz: 'Бу «Бошланғич» тарифи билан мавжуд: уни ҳамёнда танланг',
+    en: 'This comes with the Starter plan: choose it in your wallet',
+  },
+  plan_required_master: {
+    ru: 'Это доступно с тарифом «Мастер»: выберите его в кошельке',
+    oz: 'Bu «Usta» tarifi bilan mavjud: uni hamyonda tanlang',
+    uz: 'Бу «Уста» тарифи билан мавжуд: уни ҳамёнда танланг',
+    en: 'This comes with the Master plan: choose it in your wallet',
+  },
+  plan_required_professional: {
+    ru: 'Это доступно с тарифом «Профессионал»: выберите его в кошельке',
+    oz: 'Bu «Professional» tarifi bilan mavjud: uni hamyonda tanlang',
+    uz: 'Бу «Профессионал» тарифи билан мавжуд: уни ҳамёнда танланг',
+    en: 'This comes with the Professional plan: choose it in your wallet',
+  },
+  specialities_limit_without_plan: {
+    ru: 'Без тарифа можно указать до {n} специальностей; тариф «Стартер» снимает ограничение',
+    oz: "Tarifsiz {n} tagacha mutaxassislik ko'rsatish mumkin; «Boshlang'ich» tarifi cheklovni olib tashlaydi",
+    uz: 'Тарифсиз {n} тагача мутахассислик кўрсатиш мумкин; «Бошланғич» тарифи чекловни олиб ташлайди',
+    en: 'Without a plan you can list up to {n} specialties; the Starter plan removes the limit',
+  },
+  file_too_large_without_plan: {
+    ru: 'Без тарифа файл может весить до {n} МБ; с тарифом «Стартер» — до 10 МБ',
+    oz: "Tarifsiz fayl hajmi {n} MB gacha bo'lishi mumkin; «Boshlang'ich» tarifi bilan — 10 MB gacha",
+    uz: 'Тарифсиз файл ҳажми {n} МБ гача бўлиши мумкин; «Бошланғич» тарифи билан — 10 МБ гача',
+    en: 'Without a plan a file may be up to {n} MB; with the Starter plan, up to 10 MB',
+  },
+  promotion_days_invalid: {
+    ru: 'Продвижение включается на срок от 1 до {n} дней',
+    oz: 'Reklama 1 kundan {n} kungacha yoqiladi',
+    uz: 'Реклама 1 кундан {n} кунгача ёқилади',
+    en: 'Promotion is switched on for 1 to {n} days',
+  },
   invite_invalid: {
     ru: 'Неверный код приглашения',
     oz: "Taklif kodi noto'g'ri",
@@ -852,4 +893,7 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   too_many_files: FILES_PER_ITEM_MAX,
   calendar_range_invalid: CALENDAR_RANGE_DAYS_MAX,
   message_too_long: CHAT_TEXT_MAX,
+  specialities_limit_without_plan: FREE_SPECIALITIES_MAX,
+  file_too_large_without_plan: FREE_MEDIA_BYTES / (1024 * 1024),
+  promotion_days_invalid: PROMOTION_DAYS_MAX,
 }
