@@ -4,6 +4,7 @@ import { coreEndpoints } from './core-endpoints.ts'
 import { notificationEndpoints } from './notification-endpoints.ts'
 import { orderEndpoints } from './order-endpoints.ts'
 import { profileEndpoints } from './profile-endpoints.ts'
+import { promotionEndpoints } from './promotion-endpoints.ts'
 import { walletEndpoints } from './wallet-endpoints.ts'
 
 export * from './endpoint.ts'
@@ -20,4 +21,5 @@ export const endpoints = {
   ...notificationEndpoints,
   ...chatEndpoints,
   ...walletEndpoints,
+  ...promotionEndpoints,
 } as const

@@ -416,6 +416,11 @@ export const ExecutorCardSchema = v.object({
 export type ExecutorCard = v.InferOutput<typeof ExecutorCardSchema>
 export const ExecutorsResponseSchema = v.object({
   collection: v.array(ExecutorCardSchema),
+  /**
+   * On the first page only: up to 3 promoted specialists who match the same filters, shown above the list and
+   * marked as promoted (docs/decisions/016-plan-features.md); they may appear in the list too.
+   */
+  promoted: v.array(ExecutorCardSchema),
   /** `total` is counted up to 10,000 (endless scrolling needs no more). */
   meta: KeysetListMetaSchema,
 })

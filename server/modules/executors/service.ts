@@ -93,7 +93,11 @@ export function createExecutorsService(
           })),
       }))
       const next_cursor = next ? encodeCursor([next.sort, ...next.keys]) : null
-      return { collection, meta: { page: query.page, perPage: query.perPage, total, next_cursor } }
+      return {
+        collection,
+        promoted: [],
+        meta: { page: query.page, perPage: query.perPage, total, next_cursor },
+      }
     },
   }
 }
