@@ -106,6 +106,9 @@ const EnvSchema = v.pipe(
     CLICK_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
     CLICK_SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'at least 8 characters'))),
     CLICK_CHECKOUT_URL: v.optional(url(['https:', 'http:']), 'https://my.click.uz/services/pay'),
+    /** Click Merchant API (refunds by reversal, `npm run payment-refund`): the merchant user id from Click's cabinet. */
+    CLICK_MERCHANT_USER_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
+    CLICK_MERCHANT_API_URL: v.optional(url(['https:', 'http:']), 'https://api.click.uz/v2/merchant'),
   }),
   v.forward(
     v.check(

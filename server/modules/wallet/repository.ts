@@ -105,6 +105,15 @@ function queries(db: Database) {
         )
     },
 
+    /** The invoice's performed (state 2) transaction: at most one, by `payment_transactions_one_performed`. */
+    async performedOf(invoiceId: number) {
+      const [row] = await db
+        .select()
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.invoiceId, invoiceId), eq(paymentTransactions.state, 2)))
+      return row
+    },
+
     async insertTransaction(values: NewTransaction) {
       const [row] = await db.insert(paymentTransactions).values(values).returning()
       return row!

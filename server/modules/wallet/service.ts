@@ -46,6 +46,19 @@ import type { UserRow } from '#server/db/schema/users.ts'
 import { addMonths, discounted, featuresOf, planCatalogue, planPrices, priceOf } from './plans.ts'
 import { inviteCodes, type InviteCodes } from './invites.ts'
 import type { WalletQueries, WalletRepository } from './repository.ts'
+import type { ClickMerchantApi, ReversalResult } from '#server/adapters/payments/click-merchant-api.ts'
+
+/** The cancel reason a Click reversal is stored with: Payme's "refund" (5), so one table reads one way. */
+const CLICK_REVERSAL_REASON = 5
+
+/** What an operator's Click refund came to (npm run payment-refund). */
+export type ClickRefundOutcome =
+  | { done: true; amount: number; userId: number }
+  | {
+      done: false
+      reason: 'not_found' | 'not_click' | 'not_paid' | 'already_refunded' | 'no_payment_id' | 'click_refused'
+      click?: ReversalResult
+    }
 
 /** What a provider's transaction state means for the person. */
 const STATUS_OF_STATE: Record<number, InvoiceStatus> = {
@@ -730,6 +743,32 @@ export function createWalletService({
       const invoice = await repo.invoice(id)
       if (!invoice || invoice.userId !== user.id) throw new AppError('not_found', 'not_found')
       return presentInvoice(invoice)
+    },
+
+    /**
+     * Refunds a paid Click invoice through Click's Merchant API reversal (decision 015, "Cancelling a performed
+     * payment"): Click is asked first, outside our transaction; only when it has reversed the payment are the
+     * ledger's refund rows written and the plan days removed, as a Payme refund does. Payme's refunds are made from
+     * its merchant cabinet, which calls CancelTransaction, so a Payme invoice is refused here.
+     */
+    async refundClickPayment(invoiceId: number, api: ClickMerchantApi): Promise<ClickRefundOutcome> {
+      const invoice = await repo.invoice(invoiceId)
+      if (!invoice) return { done: false, reason: 'not_found' }
+      if (invoice.provider !== 'click') return { done: false, reason: 'not_click' }
+      if (invoice.status === 'refunded') return { done: false, reason: 'already_refunded' }
+      const performed = invoice.status === 'paid' ? await repo.performedOf(invoice.id) : undefined
+      if (!performed) return { done: false, reason: 'not_paid' }
+      if (!performed.paydocId) return { done: false, reason: 'no_payment_id' }
+      const reversal = await api.reverse(performed.paydocId)
+      if (!reversal.ok) return { done: false, reason: 'click_refused', click: reversal }
+      return repo.transaction(async (tx) => {
+        await tx.lockInvoice(invoice.id)
+        const transaction = (await tx.transactionById(performed.id))!
+        // Another refund finished while Click answered: Click reversed once, our books already say so.
+        if (transaction.state !== 2) return { done: false, reason: 'already_refunded' } as const
+        await refund(tx, (await tx.invoice(invoice.id))!, transaction, CLICK_REVERSAL_REASON)
+        return { done: true, amount: invoice.amount, userId: invoice.userId } as const
+      })
     },
 
     /** An invoice as the sandbox page shows it (no owner check: the page plays the provider). */
