@@ -90,6 +90,7 @@ export const ERROR_CODES = [
   // bounded input (contract/schemas/bounds.ts) and framework failures, in our shape
   'id_invalid',
   'page_invalid',
+  'page_needs_cursor',
   'per_page_invalid',
   'price_invalid',
   'date_invalid',

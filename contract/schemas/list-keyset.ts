@@ -6,7 +6,7 @@ export const NextCursorSchema = v.nullable(v.string())
 
 /**
  * Page numbers are kept for the first MAX_NUMBERED_PAGE pages of a keyset list: deeper than that without a cursor
- * is `page_invalid`, since an OFFSET that deep costs what the whole list before it does. Used in a
+ * is `page_needs_cursor`, since an OFFSET that deep costs what the whole list before it does. Used in a
  * `v.forward(v.partialCheck([['page'], ['cursor']], …), ['page'])` of each list's query.
  */
 export const withinNumberedPages = (query: { page: number; cursor?: string }) =>

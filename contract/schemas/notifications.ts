@@ -57,7 +57,7 @@ export const NotificationsQuerySchema = v.pipe(
     /** Where the next page starts: `meta.next_cursor` of the page before. */
     cursor: CursorQuerySchema,
   }),
-  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_invalid'), ['page']),
+  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_needs_cursor'), ['page']),
 )
 /** `total` is counted up to 10,000; `unread` exactly (the partial index of unread ones serves it). */
 export const NotificationsResponseSchema = v.object({

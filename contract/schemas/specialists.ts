@@ -315,7 +315,7 @@ export type UserReview = v.InferOutput<typeof UserReviewSchema>
 /** A user's reviews page by `cursor` past the first pages (newest first). */
 export const UserReviewsQuerySchema = v.pipe(
   v.object({ page: PageQuerySchema, perPage: perPageQuerySchema(50, 50), cursor: CursorQuerySchema }),
-  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_invalid'), ['page']),
+  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_needs_cursor'), ['page']),
 )
 /** The meta of a keyset list: `total` is a maintained counter or capped, `next_cursor` continues the list. */
 export const KeysetListMetaSchema = v.object({ ...ListMetaSchema.entries, next_cursor: NextCursorSchema })
@@ -396,7 +396,7 @@ export const ExecutorsQuerySchema = v.pipe(
     /** Where the next page starts (`meta.next_cursor` of the page before); a cursor of another sort is refused. */
     cursor: CursorQuerySchema,
   }),
-  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_invalid'), ['page']),
+  v.forward(v.partialCheck([['page'], ['cursor']], withinNumberedPages, 'page_needs_cursor'), ['page']),
 )
 export const ExecutorCardSchema = v.object({
   id: v.number(),

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '#contract/errors.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '#contract/schemas/auth.ts'
-import { MAX_PAGE } from '#contract/schemas/bounds.ts'
+import { MAX_NUMBERED_PAGE, MAX_PAGE } from '#contract/schemas/bounds.ts'
 import { CHAT_TEXT_MAX } from '#contract/schemas/chats.ts'
 import { CALENDAR_RANGE_DAYS_MAX, FILES_PER_ITEM_MAX, TITLE_MAX } from '#contract/schemas/specialists.ts'
 import { SEARCH_MAX, SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
@@ -439,6 +439,12 @@ export const messages: Record<ErrorCode, Translations> = {
     oz: "Sahifa raqami 1 dan {n} gacha bo'lishi kerak",
     uz: 'Саҳифа рақами 1 дан {n} гача бўлиши керак',
     en: 'The page number must be from 1 to {n}',
+  },
+  page_needs_cursor: {
+    ru: 'По номеру открываются первые {n} страниц; дальше список листается курсором (meta.next_cursor)',
+    oz: "Raqam bo'yicha dastlabki {n} ta sahifa ochiladi; keyingilari kursor bilan (meta.next_cursor) varaqlanadi",
+    uz: 'Рақам бўйича дастлабки {n} та саҳифа очилади; кейингилари курсор билан (meta.next_cursor) варақланади',
+    en: 'Pages by number go up to {n}; further pages follow the cursor (meta.next_cursor)',
   },
   per_page_invalid: {
     ru: 'Неверное число записей на странице',
@@ -883,6 +889,7 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   sms_code_least_max: SMS_CODE_LENGTH,
   service_name_max: SERVICE_NAME_MAX,
   page_invalid: MAX_PAGE,
+  page_needs_cursor: MAX_NUMBERED_PAGE,
   order_name_max: ORDER_NAME_MAX,
   address_max: ADDRESS_MAX,
   area_max: AREA_MAX,

@@ -152,7 +152,7 @@ describe('GET /executors by cursor', () => {
     for (let i = 0; i < 3; i++)
       await seeded({ categoryId: first.id, serviceId: ofFirst[0]!.id, districtId: yunusabad.id }, 4)
     const path = `/executors?service=${ofFirst[0]!.id}&perPage=1`
-    await expectRefused(`${path}&page=51`, null, 'page', 'page_invalid')
+    await expectRefused(`${path}&page=51`, null, 'page', 'page_needs_cursor')
     expect((await send(t, 'GET', `${path}&page=50`, null)).statusCode).toBe(200)
     const cursor = (await send(t, 'GET', path, null)).json().meta.next_cursor
     expect((await send(t, 'GET', `${path}&page=51&cursor=${cursor}`, null)).statusCode).toBe(200)
@@ -233,7 +233,7 @@ describe('GET /profile/{id}/reviews by cursor', () => {
 
   it('refuses a page past 50 without a cursor and a cursor it did not write', async () => {
     const me = await user(t)
-    await expectRefused(`/profile/${me.id}/reviews?page=51`, null, 'page', 'page_invalid')
+    await expectRefused(`/profile/${me.id}/reviews?page=51`, null, 'page', 'page_needs_cursor')
     await expectRefused(
       `/profile/${me.id}/reviews?cursor=${cursorOf([1, 2])}`,
       null,
@@ -275,7 +275,12 @@ describe('GET /profile/notification by cursor', () => {
 
   it('refuses a page past 50 without a cursor and a cursor it did not write', async () => {
     const me = await user(t)
-    await expectRefused('/profile/notification?page=51', me, 'page', 'page_invalid')
+    await expectRefused('/profile/notification?page=51', me, 'page', 'page_needs_cursor')
+    // The message names the 50 numbered pages, not the general page limit.
+    const deep = await send(t, 'GET', '/profile/notification?page=51', me)
+    expect(deep.json().error.fields.page).toEqual([
+      'По номеру открываются первые 50 страниц; дальше список листается курсором (meta.next_cursor)',
+    ])
     await expectRefused(`/profile/notification?cursor=${cursorOf(['x'])}`, me, 'cursor', 'cursor_invalid')
     await expectRefused(`/profile/notification?cursor=${cursorOf({ id: 1 })}`, me, 'cursor', 'cursor_invalid')
   })

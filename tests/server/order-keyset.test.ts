@@ -143,8 +143,10 @@ describe('GET /orders paged by cursor', () => {
       'accept-language': 'en',
     })
     expect(deep.statusCode).toBe(400)
-    expect(deep.json().error.code).toBe('page_invalid')
-    expect(deep.json().error.fields.page).toEqual([`The page number must be from 1 to ${MAX_NUMBERED_PAGE}`])
+    expect(deep.json().error.code).toBe('page_needs_cursor')
+    expect(deep.json().error.fields.page).toEqual([
+      `Pages by number go up to ${MAX_NUMBERED_PAGE}; further pages follow the cursor (meta.next_cursor)`,
+    ])
   })
 
   it('answers a malformed or tampered cursor with 400 cursor_invalid', async () => {

@@ -15,10 +15,7 @@ export function pageOf(query: PagingQuery): { page: number; after?: ListKey } {
     return { page: query.page, after: { createdAt, id } }
   }
   if (query.page > MAX_NUMBERED_PAGE) {
-    throw new AppError('validation', 'page_invalid', {
-      fields: { page: ['page_invalid'] },
-      params: { n: MAX_NUMBERED_PAGE },
-    })
+    throw new AppError('validation', 'page_needs_cursor', { fields: { page: ['page_needs_cursor'] } })
   }
   return { page: query.page }
 }
