@@ -212,15 +212,19 @@ export async function buildApp({
       storage,
       clock,
       sessionCache,
+      entitlements,
+      publicUrl: config.PUBLIC_URL,
     }),
   })
   await app.register(specialityRoutes, {
-    specialities: createSpecialitiesService(specialitiesRepository, users),
+    specialities: createSpecialitiesService(specialitiesRepository, users, entitlements),
   })
   await app.register(portfolioRoutes, {
-    portfolio: createPortfolioService(portfolioRepository, users, storage),
+    portfolio: createPortfolioService(portfolioRepository, users, storage, entitlements),
   })
-  await app.register(calendarRoutes, { calendar: createCalendarService(createCalendarRepository(db), users) })
+  await app.register(calendarRoutes, {
+    calendar: createCalendarService(createCalendarRepository(db), users, entitlements),
+  })
   await app.register(districtRoutes, { districts })
   await app.register(executorRoutes, {
     executors: createExecutorsService(createExecutorsRepository(db), districts, clock),

@@ -6,6 +6,7 @@ import { seedDemoUsers } from './db/seed.ts'
 import { seedCatalogue, seedContent } from './db/seed/catalogue-seed.ts'
 import { seedDemoChats } from './db/seed/demo-chats.ts'
 import { seedDemoOrders } from './db/seed/demo-orders.ts'
+import { seedDemoPlans } from './db/seed/demo-plans.ts'
 import { seedDemoSpecialists } from './db/seed/demo-specialists.ts'
 import { seedRegions } from './db/seed/regions-seed.ts'
 import { resolveSecret } from './secret.ts'
@@ -41,6 +42,9 @@ async function start() {
       new Date(),
     )
     if (specialists > 0) app.log.info({ specialists }, 'demo specialists seeded')
+    // Through the wallet itself, so the demo's plans have real invoices and ledger rows.
+    const plans = await seedDemoPlans(database.db, app.services.wallet)
+    if (plans > 0) app.log.info({ plans }, 'demo plans seeded')
     if ((await seedDemoChats(database.db, new Date())) > 0) app.log.info('demo conversation seeded')
   }
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { expect } from 'vitest'
+import type { Plan } from '#contract/schemas/plan-features.ts'
 import type { Checkout, Wallet } from '#contract/schemas/wallet.ts'
 import { paymentTransactions, walletInvoices, walletLedger } from '#server/db/schema/wallet.ts'
 import { login, PASSWORD, session } from './auth-flows.ts'
@@ -14,6 +15,26 @@ export async function checkout(
   const response = await send(t, 'POST', '/wallet/checkout', caller, body)
   expect(response.statusCode, response.body).toBe(200)
   return response.json<Checkout>()
+}
+
+/** Presses a button of the sandbox checkout page (the form posts `action`), as the payer would. */
+export async function sandboxPay(t: TestApp, url: string, action: 'pay' | 'cancel' = 'pay') {
+  const posted = await t.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `action=${action}`,
+  })
+  expect(posted.statusCode, posted.body).toBe(303)
+}
+
+/**
+ * Gives a specialist a plan the way a person buys one: the checkout, then Pay on the sandbox page (Payme's protocol
+ * end to end), so the invoice, the provider transaction, the ledger and the plan period are the real ones.
+ */
+export async function grantPlan(t: TestApp, caller: Caller, plan: Plan, months: 1 | 2 | 3 = 1) {
+  const bought = await checkout(t, caller, { plan, months, provider: 'payme' })
+  await sandboxPay(t, bought.url)
 }
 
 /** A fresh access token for a caller whose token the test clock has let expire. */

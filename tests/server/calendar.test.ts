@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 import { send, user } from '#tests/helpers/specialists.ts'
+import { grantPlan } from '#tests/helpers/wallet.ts'
 import { firstOverlap } from '#server/modules/calendar/occurrences.ts'
 
 const t = useTestApp()
+
+/** A specialist who may write their calendar: it comes with the starter plan (decision 016). */
+async function specialist() {
+  const caller = await user(t)
+  await grantPlan(t, caller, 'starter')
+  return caller
+}
 
 // 2026-11-25 is a Wednesday; times are UTC (Tashkent is UTC+5).
 const event = (title: string, start: string, end: string, period: 'once' | 'weekly' = 'once') => ({
@@ -15,7 +23,7 @@ const event = (title: string, start: string, end: string, period: 'once' | 'week
 
 describe('POST /calendar', () => {
   it('adds a busy time and refuses one that overlaps it, naming the date in the caller language', async () => {
-    const me = await user(t)
+    const me = await specialist()
     const added = await send(
       t,
       'POST',
@@ -56,12 +64,12 @@ describe('POST /calendar', () => {
     )
     expect(next.statusCode).toBe(201)
     // Another user's calendar is their own.
-    const other = await user(t)
+    const other = await specialist()
     expect((await send(t, 'POST', '/calendar', other, clash)).statusCode).toBe(201)
   })
 
   it('refuses a once event on a later week of a weekly one, naming that week', async () => {
-    const me = await user(t)
+    const me = await specialist()
     await send(
       t,
       'POST',
@@ -87,7 +95,7 @@ describe('POST /calendar', () => {
   })
 
   it('refuses a weekly event that would meet an existing once or weekly event in some later week', async () => {
-    const me = await user(t)
+    const me = await specialist()
     await send(
       t,
       'POST',
@@ -138,7 +146,7 @@ describe('POST /calendar', () => {
   })
 
   it('refuses an end before the start', async () => {
-    const me = await user(t)
+    const me = await specialist()
     const response = await send(
       t,
       'POST',
@@ -153,7 +161,7 @@ describe('POST /calendar', () => {
 
 describe('PUT /calendar/{id} and DELETE /calendar/{id}', () => {
   it('moves an event under the same overlap rule, ignoring its own old time', async () => {
-    const me = await user(t)
+    const me = await specialist()
     const a = (
       await send(
         t,
@@ -184,7 +192,7 @@ describe('PUT /calendar/{id} and DELETE /calendar/{id}', () => {
   })
 
   it('lets only the owner change or delete an event (403 another user, 401 a guest)', async () => {
-    const owner = await user(t)
+    const owner = await specialist()
     const other = await user(t)
     const a = (
       await send(
@@ -212,7 +220,7 @@ describe('PUT /calendar/{id} and DELETE /calendar/{id}', () => {
 
 describe('GET /profile/{id}/calendar', () => {
   it('gives everyone the busy times, weekly ones repeated, and only the owner the titles', async () => {
-    const me = await user(t)
+    const me = await specialist()
     await send(
       t,
       'POST',

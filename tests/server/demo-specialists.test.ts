@@ -2,12 +2,15 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { V1 } from '#contract/endpoints.ts'
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
 import { seedDemoUsers } from '#server/db/seed.ts'
 import { seedDemoOrders } from '#server/db/seed/demo-orders.ts'
+import { demoPlans, seedDemoPlans } from '#server/db/seed/demo-plans.ts'
 import { DEMO_SPECIALISTS_COUNT, seedDemoSpecialists } from '#server/db/seed/demo-specialists.ts'
 import { seedRegions } from '#server/db/seed/regions-seed.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
+import { expectLedgerConsistent } from '#tests/helpers/wallet.ts'
 
 const t = useTestApp({ catalogue: true })
 const NOW = new Date('2026-11-21T09:00:00.000Z')
@@ -109,5 +112,41 @@ describe('the demo specialists of npm start', () => {
       select count(*) filter (where period = 'weekly')::int as weekly, count(distinct user_id)::int as users
       from calendar_events`)
     expect(events).toEqual({ weekly: 40, users: 40 })
+  })
+
+  it('gives the main demo specialist a year of professional and every specialist with a discount master, through the wallet, once', async () => {
+    await seedDemoUsers(t.db.db)
+    await seedDemoSpecialists(t.db.db, storage, NOW)
+    const wallet = t.app.services.wallet
+    expect(await seedDemoPlans(t.db.db, wallet)).toBe(demoPlans().length)
+    expect(await seedDemoPlans(t.db.db, wallet)).toBe(0)
+
+    const plans = await rows<{
+      phone: string
+      plan: string
+      invoices: number
+      from: string
+      until: string
+    }>(sql`
+      select u.phone, min(p.plan) as plan, count(distinct i.id)::int as invoices,
+             min(p.starts_at) as from, max(p.ends_at) as until
+      from users u join plan_periods p on p.user_id = u.id join wallet_invoices i on i.id = p.invoice_id
+      where i.status = 'paid' group by u.phone order by u.phone`)
+    expect(plans).toHaveLength(demoPlans().length)
+    const main = plans.find((row) => row.phone === '998901110002')!
+    expect(main).toMatchObject({ plan: 'professional', invoices: 4 })
+    expect(new Date(main.from).toISOString()).toBe(t.clock.now().toISOString())
+    expect(new Date(main.until).toISOString()).toBe('2027-11-21T09:00:00.000Z')
+
+    // Every seeded discount is shown: its owner's plan has discounts. The ledger is the wallet's own.
+    const discounted = await rows<{ id: number; discount_percent: number }>(
+      sql`select id, discount_percent from users where discount_percent > 0`,
+    )
+    expect(discounted.length).toBeGreaterThan(0)
+    for (const { id, discount_percent } of discounted) {
+      const profile = await t.inject({ method: 'GET', url: `${V1}/myprofile/${id}` })
+      expect(profile.json()).toMatchObject({ discount_percent })
+    }
+    await expectLedgerConsistent(t, [])
   })
 })

@@ -8,6 +8,7 @@ import {
   user,
   type Caller,
 } from '#tests/helpers/specialists.ts'
+import { grantPlan } from '#tests/helpers/wallet.ts'
 
 const t = useTestApp({ catalogue: true })
 
@@ -40,8 +41,15 @@ function assertNothingPrivate(body: unknown, phone: string) {
   walk(body)
 }
 
-async function specialist(name: string, surname: string, fields: Record<string, unknown> = {}) {
+async function specialist(
+  name: string,
+  surname: string,
+  fields: Record<string, unknown> = {},
+  plan?: 'starter' | 'master' | 'professional',
+) {
   const me = await user(t)
+  // A discount and the statistics come with the master plan (decision 016).
+  if (plan) await grantPlan(t, me, plan)
   const response = await send(t, 'PUT', `/profile/${me.id}`, me, {
     name,
     surname,
@@ -154,13 +162,18 @@ describe('GET /myprofile/{slug}', () => {
   it('shows the public profile by slug or id with nothing private, and counts one view per read', async () => {
     const { first, second, ofFirst, ofSecond } = await catalogue(t)
     const { yunusabad } = await someDistricts(t)
-    const me = await specialist('Aziz', 'Karimov', {
-      district_ids: [yunusabad.id],
-      about: 'Электрик',
-      discount_percent: 10,
-      discount_text: 'Скидка',
-      work_addresses: ['Мастерская на Чиланзаре'],
-    })
+    const me = await specialist(
+      'Aziz',
+      'Karimov',
+      {
+        district_ids: [yunusabad.id],
+        about: 'Электрик',
+        discount_percent: 10,
+        discount_text: 'Скидка',
+        work_addresses: ['Мастерская на Чиланзаре'],
+      },
+      'master',
+    )
     await addSpeciality(t, me, first.id, [{ service: ofFirst[0]!.id, price_from: 100 }])
     const hidden = await addSpeciality(t, me, second.id, [{ service: ofSecond[0]!.id }])
     await send(t, 'PUT', `/speciality/status/${me.id}/${hidden.id}/category`, me, { active: false })

@@ -15,8 +15,16 @@ import {
   upload,
   user,
 } from '#tests/helpers/specialists.ts'
+import { grantPlan } from '#tests/helpers/wallet.ts'
 
 const t = useTestApp({ catalogue: true })
+
+/** A specialist with the master plan: setting a discount and reading the statistics need it (decision 016). */
+async function master() {
+  const caller = await user(t)
+  await grantPlan(t, caller, 'master')
+  return caller
+}
 
 describe('GET /profile', () => {
   it('adds the caller’s specialties with with=specialities', async () => {
@@ -33,7 +41,7 @@ describe('GET /profile', () => {
 
 describe('PUT /profile/{id}', () => {
   it('saves every section’s fields of the own profile', async () => {
-    const me = await user(t)
+    const me = await master()
     const { yunusabad, chilanzar } = await someDistricts(t)
     const changes = {
       name: 'Aziz',
@@ -63,7 +71,7 @@ describe('PUT /profile/{id}', () => {
   })
 
   it('refuses unknown districts, a discount outside 0-100 and over-long texts', async () => {
-    const me = await user(t)
+    const me = await master()
     const unknown = await send(t, 'PUT', `/profile/${me.id}`, me, { district_ids: [999_999] })
     expect(unknown.statusCode).toBe(400)
     expect(Object.keys(unknown.json().error.fields)).toEqual(['district_ids'])
@@ -255,7 +263,7 @@ describe('DELETE /profile/{id}', () => {
 describe('GET /profile/statistics', () => {
   it('counts 12 Tashkent weeks of views, replies, choices, completions and reviews', async () => {
     // The test clock stands at Saturday 2026-11-21 14:00 in Tashkent.
-    const me = await user(t)
+    const me = await master()
     const customer = await user(t, 'customer')
     const { ofFirst } = await catalogue(t)
     await send(t, 'GET', `/myprofile/${me.id}`, null)

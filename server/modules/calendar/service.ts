@@ -2,6 +2,7 @@ import { CALENDAR_RANGE_DAYS_MAX, type CalendarEvent } from '#contract/schemas/s
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError, type Period } from '#server/lib/app-error.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
+import type { Entitlements } from '#server/modules/wallet/entitlements.ts'
 import { firstOverlap, occurrencesWithin, type BusyEvent } from './occurrences.ts'
 import type { CalendarEventRow, CalendarRepository } from './repository.ts'
 
@@ -32,8 +33,13 @@ const notFound = () => new AppError('not_found', 'not_found')
 /**
  * Busy times (docs/decisions/009-specialist-profiles.md): anyone reads when a user is busy, only the owner reads
  * the titles and writes; an event that overlaps another, a weekly repeat included, is refused naming the dates.
+ * Writing needs a plan with `calendar` (decision 016); reading does not, so events outlive an ended plan.
  */
-export function createCalendarService(repo: CalendarRepository, users: UsersRepository) {
+export function createCalendarService(
+  repo: CalendarRepository,
+  users: UsersRepository,
+  entitlements: Pick<Entitlements, 'require'>,
+) {
   /** Refuses with 409 calendar_overlap when the event would overlap any other of the user's events. */
   async function assertFree(userId: number, event: BusyEvent, except?: number) {
     const until = event.period === 'weekly' ? END_OF_TIME : event.endedAt
@@ -46,6 +52,15 @@ export function createCalendarService(repo: CalendarRepository, users: UsersRepo
       throw new AppError('conflict', 'calendar_overlap', {
         params: { dates: overlaps.slice(0, OVERLAPS_NAMED_MAX) },
       })
+  }
+
+  /** The caller's own event, which they may write: 404, 403 `forbidden` (someone else's), then the plan. */
+  async function ownEvent(id: number, caller: UserRow) {
+    const row = await repo.find(id)
+    if (!row) throw notFound()
+    if (row.userId !== caller.id) throw new AppError('forbidden', 'forbidden')
+    await entitlements.require(caller.id, 'calendar')
+    return row
   }
 
   const eventOf = (body: EventBody): BusyEvent => ({
@@ -77,24 +92,21 @@ export function createCalendarService(repo: CalendarRepository, users: UsersRepo
     },
 
     async add(body: EventBody, caller: UserRow) {
+      await entitlements.require(caller.id, 'calendar')
       const event = eventOf(body)
       await assertFree(caller.id, event)
       return presentEvent(await repo.insert({ userId: caller.id, title: body.title, ...event }))
     },
 
     async update(id: number, body: EventBody, caller: UserRow) {
-      const row = await repo.find(id)
-      if (!row) throw notFound()
-      if (row.userId !== caller.id) throw new AppError('forbidden', 'forbidden')
+      await ownEvent(id, caller)
       const event = eventOf(body)
       await assertFree(caller.id, event, id)
       return presentEvent(await repo.update(id, { title: body.title, ...event }))
     },
 
     async remove(id: number, caller: UserRow) {
-      const row = await repo.find(id)
-      if (!row) throw notFound()
-      if (row.userId !== caller.id) throw new AppError('forbidden', 'forbidden')
+      await ownEvent(id, caller)
       await repo.remove(id)
       return { status: true }
     },

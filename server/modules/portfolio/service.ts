@@ -9,6 +9,8 @@ import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
+import type { Entitlements } from '#server/modules/wallet/entitlements.ts'
+import { MAX_UPLOAD_BYTES } from '#server/plugins/security.ts'
 import type { PortfolioItem, PortfolioKind, PortfolioRepository } from './repository.ts'
 
 export type FileStorage = {
@@ -38,12 +40,14 @@ const notFound = () => new AppError('not_found', 'not_found')
 
 /**
  * Certificates and the portfolio: anyone reads a user's list; only the owner writes, at most DOCUMENTS_MAX
- * documents, WORKS_MAX works and FILES_PER_ITEM_MAX files each, the files re-encoded like order photos.
+ * documents, WORKS_MAX works and FILES_PER_ITEM_MAX files each, the files re-encoded like order photos. A file
+ * over FREE_MEDIA_BYTES needs a plan with `media_10mb` (decision 016).
  */
 export function createPortfolioService(
   repo: PortfolioRepository,
   users: UsersRepository,
   storage: FileStorage,
+  entitlements: Pick<Entitlements, 'mediaBytesMax'>,
 ) {
   async function own(kind: PortfolioKind, id: number, caller: UserRow) {
     const item = await repo.find(kind, id)
@@ -87,6 +91,9 @@ export function createPortfolioService(
     async addFile(kind: PortfolioKind, id: number, bytes: Buffer | undefined, caller: UserRow) {
       const item = await own(kind, id, caller)
       if (item.files.length >= FILES_PER_ITEM_MAX) throw fieldError('file', 'too_many_files')
+      // The bytes received count, not the re-encoded ones: the limit is on what a person may upload.
+      if (bytes && bytes.length > (await entitlements.mediaBytesMax(caller.id, MAX_UPLOAD_BYTES)))
+        throw fieldError('file', 'file_too_large_without_plan', 'forbidden')
       const photo = bytes ? await reencodePhoto(bytes) : null
       if (!photo) throw fieldError('file', 'file_invalid')
       const path = await storage.save(`${kind}/${caller.id}`, photo, 'webp')

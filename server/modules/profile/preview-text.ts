@@ -26,6 +26,9 @@ const DESCRIPTION_MAX = 200
 export const previewTitle = (preview: Preview, locale: Locale) =>
   `${preview.name} — ${preview.services.length > 0 ? preview.services.join(', ') : SPECIALIST_ON_FIKA[locale]}`
 
+/** "Dilnoza Rahimova — specialist on Fika": the line a specialist shares their profile link with. */
+export const shareText = (name: string, locale: Locale) => `${name} — ${SPECIALIST_ON_FIKA[locale]}`
+
 /** The rating, then the start of "about", cut at a word. */
 export function previewDescription(preview: Preview, locale: Locale) {
   const rating =

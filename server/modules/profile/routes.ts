@@ -24,6 +24,7 @@ export async function profileRoutes(app: FastifyInstance, { profile }: { profile
     profile.deleteAccount(params.id, body.password, request.user!),
   )
   contractRoute(app, endpoints.statistics, ({ request }) => profile.statistics(request.user!))
+  contractRoute(app, endpoints.profileShare, ({ request }) => profile.share(request.user!, request.locale))
   contractRoute(app, endpoints.publicProfile, async ({ params, request }) =>
     profile.publicProfile(params.slug, await optionalCaller(app, request), request.locale),
   )

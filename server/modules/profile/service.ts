@@ -25,6 +25,8 @@ import type { SpecialitiesRepository } from '#server/modules/specialities/reposi
 import { inLocale, presentSpeciality } from '#server/modules/specialities/service.ts'
 import { isOnline, presentProfile } from '#server/modules/users/present-profile.ts'
 import type { ProfileChanges, UsersRepository } from '#server/modules/users/repository.ts'
+import { planRequired, type Entitlements } from '#server/modules/wallet/entitlements.ts'
+import { shareText } from './preview-text.ts'
 import type { ProfileRepository } from './repository.ts'
 
 export type ProfileStorage = {
@@ -44,6 +46,10 @@ type Deps = {
   clock: Clock
   /** Holds the caller's row between requests: every change of it here is forgotten before the answer. */
   sessionCache: SessionCache
+  /** What the person's plan unlocks (decision 016): statistics, discounts, the share link. */
+  entitlements: Pick<Entitlements, 'has' | 'require'>
+  /** The site's own address: the share link points there. */
+  publicUrl: string
 }
 
 const TASHKENT_OFFSET_MS = 5 * 3600 * 1000
@@ -93,6 +99,15 @@ function changesOf(body: UpdateProfileBody): ProfileChanges {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
 }
 
+/**
+ * The fields of a change that set a discount (a percent above 0, a text): they need a plan with `discounts`.
+ * Clearing a discount never does, so a person whose plan ended can still take theirs down.
+ */
+const discountFieldsSet = (changes: ProfileChanges) => [
+  ...((changes.discountPercent ?? 0) > 0 ? ['discount_percent'] : []),
+  ...(changes.discountText ? ['discount_text'] : []),
+]
+
 /** A reviews cursor: the newest-first keys of the last review shown. */
 function readReviewsCursor(cursor: string) {
   const [createdAt, id] = decodeCursor(cursor, ['date', 'number'])
@@ -102,6 +117,7 @@ function readReviewsCursor(cursor: string) {
 /** The caller's own profile and account, and what everyone sees of a specialist. */
 export function createProfileService(deps: Deps) {
   const { profiles, users, sessions, specialities, portfolio, districts, storage, clock, sessionCache } = deps
+  const { entitlements, publicUrl } = deps
 
   /** A page of reviews after the cursor a page before wrote, or by number; with where the next one starts. */
   async function reviewsPage(
@@ -148,6 +164,13 @@ export function createProfileService(deps: Deps) {
     async update(id: number, body: UpdateProfileBody, caller: UserRow) {
       if (id !== caller.id) throw forbidden()
       const changes = changesOf(body)
+      const discountFields = discountFieldsSet(changes)
+      if (discountFields.length > 0 && !(await entitlements.has(id, 'discounts'))) {
+        const { code } = planRequired('discounts')
+        throw new AppError('forbidden', code, {
+          fields: Object.fromEntries(discountFields.map((f) => [f, [code]])),
+        })
+      }
       if (changes.districtIds && changes.districtIds.length > 0) {
         const known = await districts.byIds(changes.districtIds)
         if (known.length !== changes.districtIds.length) throw fieldError('district_ids', 'id_invalid')
@@ -215,6 +238,8 @@ export function createProfileService(deps: Deps) {
 
     /** The last STATISTICS_WEEKS weeks (Tashkent, from Monday), oldest first, the current one last. */
     async statistics(caller: UserRow) {
+      // Views are counted whatever the plan: the figures are there the day a plan is bought.
+      await entitlements.require(caller.id, 'statistics')
       const start = tashkentMonday(clock.now(), STATISTICS_WEEKS - 1)
       const figures = await profiles.weeklyFigures(caller.id, start, tashkentDay(start))
       return {
@@ -249,14 +274,17 @@ export function createProfileService(deps: Deps) {
       if (!user) throw notFound()
       const owner = caller?.id === user.id
       const now = clock.now()
-      const [specialityRows, documentList, workList, latest, districtRows] = await Promise.all([
-        specialities.ofUser(user.id, !owner),
-        portfolio.list('documents', user.id, 1, DOCUMENTS_MAX),
-        portfolio.list('works', user.id, 1, WORKS_MAX),
-        reviewsPage(user.id, { page: 1, perPage: LATEST_REVIEWS }, locale).then((page) => page.collection),
-        districts.byIds(user.districtIds),
-        owner ? undefined : profiles.countView(user.id, tashkentDay(now)),
-      ])
+      const [specialityRows, documentList, workList, latest, districtRows, showsDiscount] = await Promise.all(
+        [
+          specialities.ofUser(user.id, !owner),
+          portfolio.list('documents', user.id, 1, DOCUMENTS_MAX),
+          portfolio.list('works', user.id, 1, WORKS_MAX),
+          reviewsPage(user.id, { page: 1, perPage: LATEST_REVIEWS }, locale).then((page) => page.collection),
+          districts.byIds(user.districtIds),
+          entitlements.has(user.id, 'discounts'),
+          owner ? undefined : profiles.countView(user.id, tashkentDay(now)),
+        ],
+      )
       return {
         id: user.id,
         slug: user.slug,
@@ -275,8 +303,10 @@ export function createProfileService(deps: Deps) {
         works_remotely: user.worksRemotely,
         accepts_at_own_place: user.acceptsAtOwnPlace,
         looking_for_internship: user.lookingForInternship,
-        discount_percent: user.discountPercent,
-        discount_text: user.discountText,
+        // A discount shows only while its owner's plan has `discounts`; it is kept, not deleted, when the plan ends.
+        // The owner sees here what others see (their own GET /profile keeps the stored values).
+        discount_percent: showsDiscount ? user.discountPercent : 0,
+        discount_text: showsDiscount ? user.discountText : null,
         districts: districtRows.map((district) => ({
           id: district.id,
           name: inLocale(district.name, locale),
@@ -314,6 +344,15 @@ export function createProfileService(deps: Deps) {
         rating: user.rating,
         reviewsCount: user.reviewsCount,
         avatar: user.avatar,
+      }
+    },
+
+    /** The caller's profile link and a line of text to share it with, in their language; a professional's. */
+    async share(caller: UserRow, locale: Locale) {
+      await entitlements.require(caller.id, 'profile_sharing')
+      return {
+        url: `${publicUrl}/profile/${caller.slug}`,
+        text: shareText(`${caller.name} ${caller.surname}`.trim(), locale),
       }
     },
 

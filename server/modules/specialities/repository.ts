@@ -93,6 +93,15 @@ export function createSpecialitiesRepository(db: Database) {
       return withLines(rows, activeOnly)
     },
 
+    /** The categories of a user's specialties, active or not (all count towards the limit without a plan). */
+    async categoriesOf(userId: number) {
+      const rows = await db
+        .select({ categoryId: specialities.categoryId })
+        .from(specialities)
+        .where(eq(specialities.userId, userId))
+      return rows.map((row) => row.categoryId)
+    },
+
     async find(id: number) {
       const [row] = await db.select().from(specialities).where(eq(specialities.id, id)).limit(1)
       return row

@@ -3,6 +3,7 @@ import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
+import type { Entitlements } from '#server/modules/wallet/entitlements.ts'
 import type { ServiceLine, SpecialitiesRepository, SpecialityWithLines } from './repository.ts'
 
 type Localized = { ru: string; oz: string; uz: string; en: string }
@@ -32,8 +33,13 @@ const notFound = () => new AppError('not_found', 'not_found')
 /**
  * A specialist's specialties (docs/decisions/009-specialist-profiles.md): only the owner writes, a path's user id
  * must be the caller's own, and every service belongs to its specialty's category. Others see active ones only.
+ * Without a plan that lifts it, a person has at most FREE_SPECIALITIES_MAX specialties (decision 016).
  */
-export function createSpecialitiesService(repo: SpecialitiesRepository, users: UsersRepository) {
+export function createSpecialitiesService(
+  repo: SpecialitiesRepository,
+  users: UsersRepository,
+  entitlements: Pick<Entitlements, 'specialitiesMax'>,
+) {
   async function present(id: number, locale: Locale, activeOnly = false) {
     const row = await repo.find(id)
     if (!row) throw notFound()
@@ -64,6 +70,19 @@ export function createSpecialitiesService(repo: SpecialitiesRepository, users: U
     return row
   }
 
+  /**
+   * Refuses a new specialty past the person's limit. Writing a category they already have is not a new one, and
+   * specialties kept from an ended plan stay (only adding is refused). Two racing adds may both pass: the limit is
+   * a plan's promise, not a safety property, so a lock is not worth it.
+   */
+  async function assertRoomFor(userId: number, categoryId: number) {
+    const max = await entitlements.specialitiesMax(userId)
+    if (max === Infinity) return
+    const mine = await repo.categoriesOf(userId)
+    if (!mine.includes(categoryId) && mine.length >= max)
+      throw new AppError('forbidden', 'specialities_limit_without_plan')
+  }
+
   return {
     /** The owner sees every specialty and line; anyone else the active ones. A deleted or unknown user: 404. */
     async ofUser(userId: number, caller: UserRow | undefined, locale: Locale) {
@@ -89,6 +108,7 @@ export function createSpecialitiesService(repo: SpecialitiesRepository, users: U
       if (userId !== caller.id) throw forbidden()
       if (!(await repo.categoryExists(body.category))) throw fieldError('category', 'id_invalid')
       const lines = await checkedLines(body.category, body.services)
+      await assertRoomFor(caller.id, body.category)
       const row = await repo.write(caller.id, body.category, lines, false)
       return present(row.id, locale)
     },
