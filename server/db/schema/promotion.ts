@@ -10,9 +10,10 @@ import { users } from './users.ts'
 export const profilePromotions = pgTable(
   'profile_promotions',
   {
+    // Accounts are closed by `deleted_at`, so this cascade only tidies a row that is really gone.
     userId: integer()
       .primaryKey()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'cascade' }),
     startsAt: timestamp({ withTimezone: true }).notNull(),
     endsAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
