@@ -88,6 +88,21 @@ try {
     console.log(`${title}: ${((performance.now() - start) / runs).toFixed(1)} ms per call, alone`)
   }
 
+  // The promoted cards above page 1 (decision 016): one specialist in a hundred promoted, the rest long ended.
+  await database.db.execute(sql`
+    insert into profile_promotions (user_id, starts_at, ends_at, updated_at)
+    select id, now() - interval '40 days', case when id % 100 = 0 then now() + interval '5 days'
+      else now() - interval '10 days' end, now()
+    from users where slug like 'bench-specialist-%'`)
+  await database.db.execute(sql`vacuum analyze profile_promotions`)
+  // (A repository from before promotions, given by `--repository`, has none.)
+  const promoting = create(explaining)
+  if ('promoted' in promoting) {
+    explained.length = 0
+    await promoting.promoted(filters('rating'), new Date())
+    console.log(`## the promoted cards of page 1\n\n${explained.join('\n\n')}\n`)
+  }
+
   // Notifications: a million of them, a thousand people with a thousand each, a tenth unread. The statements are
   // those of server/modules/notifications/repository.ts `page` (drizzle's builder there, written out here).
   await database.db.execute(sql`

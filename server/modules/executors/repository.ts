@@ -160,17 +160,25 @@ const lineOf = (row: Raw): ExecutorLine => ({
 })
 
 /**
+ * A plan feature asked of one row at a time: wrapped in a scalar subquery, the `exists` is run per row by the
+ * owner's index (`plan_periods_user`, a few index entries). Bare, the planner may hash every running plan period
+ * instead, for a page of a dozen cards.
+ */
+const perRow = (condition: SQL) => sql`(select ${condition})`
+
+/**
  * What a card shows of its user (`u`). The discount shows only while the owner's plan has `discounts`
  * (docs/decisions/016-plan-features.md): the plan is looked up only for a card with a discount (CASE asks its
- * branches in order), and on the page's rows only, since the planner evaluates a subquery in the select list after
- * the limit.
+ * branches in order), and on the page's rows only, since a subquery in the select list is evaluated after the
+ * limit.
  */
 const cardColumns = (
   now: Date,
 ) => sql`u.id, u.slug, u.name, u.surname, u.avatar_thumb, u.rating, u.reviews_count,
   u.verification, u.last_seen_at, u.district_ids,
   case when u.discount_percent = 0 then 0
-    when ${planFeatureActiveSql(sql`u.id`, 'discounts', now)} then u.discount_percent else 0 end as discount_percent`
+    when ${perRow(planFeatureActiveSql(sql`u.id`, 'discounts', now))} then u.discount_percent
+    else 0 end as discount_percent`
 
 const rowOf = (row: Raw): ExecutorRow => ({
   id: Number(row.id),
@@ -271,8 +279,8 @@ export function createExecutorsRepository(db: Database) {
     /**
      * Up to PROMOTED_MAX specialists whose promotion shows at `now` (its days run and their plan has `promotion`)
      * and who match the filters as the list does, in a new random order each time so that every promoted one gets
-     * the top in turn. It starts from the running promotions (`profile_promotions_running`), a few rows, and asks
-     * each the list's own correlated `exists`.
+     * the top in turn. The planner starts from the fewer of the running promotions (`profile_promotions_running`) and
+     * the matching lines (the list's own correlated `exists`); the plan is asked per promotion left.
      */
     async promoted(filters: ExecutorFilters, now: Date): Promise<ExecutorRow[]> {
       const at = now.toISOString()
@@ -281,7 +289,7 @@ export function createExecutorsRepository(db: Database) {
         from profile_promotions pr join users u on u.id = pr.user_id
         where pr.ends_at > ${at}::timestamptz and pr.starts_at <= ${at}::timestamptz
           and u.deleted_at is null and u.accepts_orders
-          and ${planFeatureActiveSql(sql`pr.user_id`, 'promotion', now)}
+          and ${perRow(planFeatureActiveSql(sql`pr.user_id`, 'promotion', now))}
           and exists (select 1 ${MATCHING_LINES(filters, 'outer')})
         order by random() limit ${PROMOTED_MAX}`)
       return rowsOf(result).map(rowOf)

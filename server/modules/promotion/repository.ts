@@ -42,7 +42,8 @@ export function createPromotionRepository(db: Database) {
 
     /**
      * Those of `userIds` whose promotion shows at `now`: its days run and their plan has `promotion`. One query by
-     * the primary key, cheap beside the notifications it orders.
+     * the primary key, cheap beside the notifications it orders; the plan is asked per running promotion (the
+     * scalar subquery keeps the planner from hashing every running plan period instead).
      */
     async promotedAmong(userIds: number[], now: Date): Promise<number[]> {
       if (userIds.length === 0) return []
@@ -51,7 +52,7 @@ export function createPromotionRepository(db: Database) {
         select pr.user_id from profile_promotions pr
         where pr.user_id = any(${intArray(userIds)})
           and pr.starts_at <= ${at}::timestamptz and pr.ends_at > ${at}::timestamptz
-          and ${planFeatureActiveSql(sql`pr.user_id`, 'promotion', now)}`)) as unknown as {
+          and (select ${planFeatureActiveSql(sql`pr.user_id`, 'promotion', now)})`)) as unknown as {
         rows: { user_id: number }[]
       }
       return result.rows.map((row) => Number(row.user_id))
