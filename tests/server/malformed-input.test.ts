@@ -160,6 +160,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   blockChat: { blocked: true },
   reportMessage: { reason: 'spam', text: 'реклама' },
   walletCheckout: { plan: 'master', months: 1, provider: 'payme', promo_code: '' },
+  startPromotion: { days: 7 },
 }
 /** Endpoints whose body is a file upload (multipart), not fields. */
 const UPLOADS = new Set<Name>(['orderPhotos', 'uploadAvatar', 'addDocumentFile', 'addWorkPhoto', 'chatPhoto'])
