@@ -55,9 +55,9 @@ try {
     ({ serviceId: service, districtId: district, verifiedOnly: false, sort, perPage: 10 }) as ExecutorFilters
   const real = create(database.db)
   // A deep page: the keys of the specialist halfway down the list, as a cursor would carry them.
-  const { total } = await real.list(filters('rating'), undefined, 0)
+  const { total } = await real.list(filters('rating'), undefined, 0, new Date())
   const halfway = Math.floor(total / 2)
-  const deep = await real.list({ ...filters('rating'), perPage: halfway }, undefined, 0)
+  const deep = await real.list({ ...filters('rating'), perPage: halfway }, undefined, 0, new Date())
   // A repository without cursors (`--repository` of an older one) goes there by OFFSET.
   const cases: [string, ExecutorFilters, Parameters<typeof real.list>[1], number][] = [
     ['page 1 by rating', filters('rating'), undefined, 0],
@@ -78,14 +78,29 @@ try {
   ]
   for (const [title, query, after, offset] of cases) {
     explained.length = 0
-    await create(explaining).list(query, after, offset)
+    await create(explaining).list(query, after, offset, new Date())
     console.log(`## ${title}\n\n${explained.join('\n\n-- the capped total:\n')}\n`)
   }
   for (const [title, query, after, offset] of cases) {
     const runs = 20
     const start = performance.now()
-    for (let i = 0; i < runs; i++) await real.list(query, after, offset)
+    for (let i = 0; i < runs; i++) await real.list(query, after, offset, new Date())
     console.log(`${title}: ${((performance.now() - start) / runs).toFixed(1)} ms per call, alone`)
+  }
+
+  // The promoted cards above page 1 (decision 016): one specialist in a hundred promoted, the rest long ended.
+  await database.db.execute(sql`
+    insert into profile_promotions (user_id, starts_at, ends_at, updated_at)
+    select id, now() - interval '40 days', case when id % 100 = 0 then now() + interval '5 days'
+      else now() - interval '10 days' end, now()
+    from users where slug like 'bench-specialist-%'`)
+  await database.db.execute(sql`vacuum analyze profile_promotions`)
+  // (A repository from before promotions, given by `--repository`, has none.)
+  const promoting = create(explaining)
+  if ('promoted' in promoting) {
+    explained.length = 0
+    await promoting.promoted(filters('rating'), new Date())
+    console.log(`## the promoted cards of page 1\n\n${explained.join('\n\n')}\n`)
   }
 
   // Notifications: a million of them, a thousand people with a thousand each, a tenth unread. The statements are

@@ -46,6 +46,9 @@ import { portfolioRoutes } from '#server/modules/portfolio/routes.ts'
 import { createPortfolioService } from '#server/modules/portfolio/service.ts'
 import { attachRealtime, noRealtime, type RealtimeOptions } from '#server/modules/realtime/socket-server.ts'
 import { createProfileRepository } from '#server/modules/profile/repository.ts'
+import { createPromotionRepository } from '#server/modules/promotion/repository.ts'
+import { promotionRoutes } from '#server/modules/promotion/routes.ts'
+import { createPromotionService } from '#server/modules/promotion/service.ts'
 import { profileRoutes } from '#server/modules/profile/routes.ts'
 import { createProfileService } from '#server/modules/profile/service.ts'
 import { pushRoutes } from '#server/modules/push/routes.ts'
@@ -198,6 +201,9 @@ export async function buildApp({
   await app.register(authRoutes, { auth })
   // What each person's tariff plan unlocks (docs/decisions/016-plan-features.md), asked by every locked write.
   const entitlements = createEntitlements({ db, clock })
+  // A master's promotion: its own endpoints, the cards above /executors, and new orders heard first.
+  const promotion = createPromotionService(createPromotionRepository(db), entitlements, clock)
+  await app.register(promotionRoutes, { promotion })
   const specialitiesRepository = createSpecialitiesRepository(db)
   const portfolioRepository = createPortfolioRepository(db)
   const districts = createDistrictsRepository(db)
@@ -271,6 +277,7 @@ export async function buildApp({
       realtime: realtimeHub ?? realtime.hub,
       push: pushDelivery ?? push,
       clock,
+      promotedAmong: promotion.promotedAmong,
       onError: (error, channel) => app.log.error({ err: error, channel }, 'notification delivery failed'),
     }),
   )

@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core'
+import axe from 'axe-core'
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
@@ -58,8 +59,9 @@ const executorsPage = (
   total = collection.length,
   page = 1,
   next_cursor: string | null = null,
+  promoted: ExecutorCard[] = [],
 ) => ({
-  json: { collection, meta: { page, perPage: 12, total, next_cursor } },
+  json: { collection, promoted, meta: { page, perPage: 12, total, next_cursor } },
 })
 
 const categories = {
@@ -239,6 +241,54 @@ describe('/executors', () => {
     expect(await screen.findByRole('article', { name: 'Мастер 2-11 Каримов' })).toBeTruthy()
     expect(api.last('GET', `${V1}/executors`)!.query.get('cursor')).toBe('after-first-page')
     expect(screen.queryByRole('button', { name: 'Показать ещё специалистов' })).toBeNull()
+  })
+
+  it('shows the promoted specialists above the list, each marked, in a labelled list with no axe violation', async () => {
+    const user = userEvent.setup()
+    const promotedCard = card({ id: 7, slug: 'promoted-7', name: 'Алишер', discount_percent: 0 })
+    const api = stubApi({
+      [`GET ${V1}/executors`]: (call) => {
+        const page = call.query.get('cursor') === 'after-first-page' ? 2 : 1
+        return executorsPage(
+          Array.from({ length: 12 }, (_, index) =>
+            card({ id: page * 100 + index, slug: `s-${page}-${index}`, name: `Мастер ${page}-${index}` }),
+          ).concat(page === 1 ? [card({ id: 7, slug: 'promoted-7', name: 'Алишер' })] : []),
+          30,
+          page,
+          page === 1 ? 'after-first-page' : null,
+          // The server answers the promoted ones with the first page only.
+          page === 1 ? [promotedCard] : [],
+        )
+      },
+      [`GET ${V1}/categories`]: () => categories,
+      [`GET ${V1}/districts`]: () => districts,
+    })
+    const view = openApp('/executors')
+    const promoted = await screen.findByRole('list', { name: 'Продвигаемые специалисты' })
+    const item = within(promoted).getByRole('article', { name: 'Алишер Каримов' })
+    expect(within(item).getByText('Продвигается')).toBeTruthy()
+    // Above the list, which may list the same specialist, unmarked.
+    const results = screen.getByRole('region', { name: 'Результаты поиска' })
+    const lists = within(results)
+      .getAllByRole('list')
+      .filter((list) => list.classList.contains('executors__list'))
+    expect(lists[0]).toBe(promoted)
+    const listed = within(lists[1]!).getByRole('article', { name: 'Алишер Каримов' })
+    expect(within(listed).queryByText('Продвигается')).toBeNull()
+    expect(screen.getAllByText('Продвигается')).toHaveLength(1)
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })
+    expect(result.violations.map((violation) => violation.id)).toEqual([])
+
+    // The next page keeps them where they are, and asks for none.
+    await user.click(screen.getByRole('button', { name: 'Показать ещё специалистов' }))
+    await screen.findByRole('article', { name: 'Мастер 2-11 Каримов' })
+    expect(api.last('GET', `${V1}/executors`)!.query.get('cursor')).toBe('after-first-page')
+    expect(screen.getByRole('list', { name: 'Продвигаемые специалисты' })).toBe(promoted)
+
+    // Another search shows the promoted ones its own first page answers.
+    await act(() => view.navigate({ to: '/executors', search: { district: 5 } }))
+    await waitFor(() => expect(api.last('GET', `${V1}/executors`)!.query.get('district')).toBe('5'))
+    expect(await screen.findByRole('list', { name: 'Продвигаемые специалисты' })).toBeTruthy()
   })
 
   it('offers a retry when the list could not be loaded', async () => {

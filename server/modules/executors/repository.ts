@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import type { Localized } from '#server/db/schema/catalogue.ts'
 import { COUNT_LIMIT } from '#server/modules/orders/repository.ts'
+import { planFeatureActiveSql } from '#server/modules/wallet/entitlements.ts'
 
 export type ExecutorFilters = {
   categoryId?: number
@@ -158,8 +159,43 @@ const lineOf = (row: Raw): ExecutorLine => ({
     : row.service_name) as Localized,
 })
 
-const CARD_COLUMNS = sql`u.id, u.slug, u.name, u.surname, u.avatar_thumb, u.rating, u.reviews_count, u.verification,
-  u.last_seen_at, u.discount_percent, u.district_ids`
+/**
+ * A plan feature asked of one row at a time: wrapped in a scalar subquery, the `exists` is run per row by the
+ * owner's index (`plan_periods_user`, a few index entries). Bare, the planner may hash every running plan period
+ * instead, for a page of a dozen cards.
+ */
+const perRow = (condition: SQL) => sql`(select ${condition})`
+
+/**
+ * What a card shows of its user (`u`). The discount shows only while the owner's plan has `discounts`
+ * (docs/decisions/016-plan-features.md): the plan is looked up only for a card with a discount (CASE asks its
+ * branches in order), and on the page's rows only, since a subquery in the select list is evaluated after the
+ * limit.
+ */
+const cardColumns = (
+  now: Date,
+) => sql`u.id, u.slug, u.name, u.surname, u.avatar_thumb, u.rating, u.reviews_count,
+  u.verification, u.last_seen_at, u.district_ids,
+  case when u.discount_percent = 0 then 0
+    when ${perRow(planFeatureActiveSql(sql`u.id`, 'discounts', now))} then u.discount_percent
+    else 0 end as discount_percent`
+
+const rowOf = (row: Raw): ExecutorRow => ({
+  id: Number(row.id),
+  slug: String(row.slug),
+  name: String(row.name),
+  surname: String(row.surname),
+  avatarThumb: (row.avatar_thumb as string | null) ?? null,
+  rating: Number(row.rating),
+  reviewsCount: Number(row.reviews_count),
+  verification: Number(row.verification),
+  lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at as string) : null,
+  discountPercent: Number(row.discount_percent),
+  districtIds: ((row.district_ids as number[] | null) ?? []).map(Number),
+})
+
+/** How many promoted specialists the first page shows above the list. */
+export const PROMOTED_MAX = 3
 
 export function createExecutorsRepository(db: Database) {
   return {
@@ -169,7 +205,8 @@ export function createExecutorsRepository(db: Database) {
      * With a service, a specialist has one line of it: the page walks that service's index in the sort's order.
      * Without one, the matching lines are grouped per specialist first.
      */
-    async list(filters: ExecutorFilters, after: ExecutorsCursor | undefined, offset: number) {
+    async list(filters: ExecutorFilters, after: ExecutorsCursor | undefined, offset: number, now: Date) {
+      const card = cardColumns(now)
       const grouped = filters.serviceId === undefined
       const matched = sql`select ss.user_id, min(coalesce(ss.price_from, ss.price_to)) as min_price
         ${MATCHING_LINES(filters)} group by ss.user_id`
@@ -199,20 +236,20 @@ export function createExecutorsRepository(db: Database) {
       let query: SQL
       if (!grouped)
         // The one line of the service is what the card shows: it comes with the page.
-        query = sql`select ${CARD_COLUMNS}, ${page.keys}, ${LINE_COLUMNS}
+        query = sql`select ${card}, ${page.keys}, ${LINE_COLUMNS}
           ${MATCHING_LINES(filters, 'join', sql`join services sv on sv.id = ss.service_id`)}
             and ${page.afterCondition}
           order by ${page.orderBy} ${limit}`
       else if (filters.sort === 'price')
         // The cheapest first needs each specialist's cheapest matching line: the lines are grouped.
-        query = sql`select ${CARD_COLUMNS}, ${page.keys}
+        query = sql`select ${card}, ${page.keys}
           from (${matched}) m join users u on u.id = m.user_id
           where ${page.afterCondition}
           order by ${page.orderBy} ${limit}`
       // Best rated (or most reviewed) first: the listed users in that order (users_listed_by_rating) that have a
       // matching line, until the page is full.
       else
-        query = sql`select ${CARD_COLUMNS}, ${page.keys}
+        query = sql`select ${card}, ${page.keys}
           from users u
           where u.deleted_at is null and u.accepts_orders
             and exists (select 1 ${MATCHING_LINES(filters, 'outer')})
@@ -234,21 +271,28 @@ export function createExecutorsRepository(db: Database) {
         sort: filters.sort,
         keys: [Number(last.key_a), Number(last.key_b), Number(last.key_c)],
       }
-      const rows: ExecutorRow[] = fetched.slice(0, filters.perPage).map((row) => ({
-        id: Number(row.id),
-        slug: String(row.slug),
-        name: String(row.name),
-        surname: String(row.surname),
-        avatarThumb: (row.avatar_thumb as string | null) ?? null,
-        rating: Number(row.rating),
-        reviewsCount: Number(row.reviews_count),
-        verification: Number(row.verification),
-        lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at as string) : null,
-        discountPercent: Number(row.discount_percent),
-        districtIds: ((row.district_ids as number[] | null) ?? []).map(Number),
-      }))
+      const rows: ExecutorRow[] = fetched.slice(0, filters.perPage).map(rowOf)
       const lines = grouped ? undefined : fetched.slice(0, filters.perPage).map(lineOf)
       return { rows, total: Number(rowsOf(count)[0]?.n ?? 0), next, lines }
+    },
+
+    /**
+     * Up to PROMOTED_MAX specialists whose promotion shows at `now` (its days run and their plan has `promotion`)
+     * and who match the filters as the list does, in a new random order each time so that every promoted one gets
+     * the top in turn. The planner starts from the fewer of the running promotions (`profile_promotions_running`) and
+     * the matching lines (the list's own correlated `exists`); the plan is asked per promotion left.
+     */
+    async promoted(filters: ExecutorFilters, now: Date): Promise<ExecutorRow[]> {
+      const at = now.toISOString()
+      const result = await db.execute(sql`
+        select ${cardColumns(now)}
+        from profile_promotions pr join users u on u.id = pr.user_id
+        where pr.ends_at > ${at}::timestamptz and pr.starts_at <= ${at}::timestamptz
+          and u.deleted_at is null and u.accepts_orders
+          and ${perRow(planFeatureActiveSql(sql`pr.user_id`, 'promotion', now))}
+          and exists (select 1 ${MATCHING_LINES(filters, 'outer')})
+        order by random() limit ${PROMOTED_MAX}`)
+      return rowsOf(result).map(rowOf)
     },
 
     /** The matching lines of these users, for their cards. */

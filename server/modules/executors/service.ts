@@ -7,7 +7,13 @@ import type { Clock } from '#server/lib/clock.ts'
 import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
 import { inLocale } from '#server/modules/specialities/service.ts'
 import { isOnline } from '#server/modules/users/present-profile.ts'
-import type { ExecutorFilters, ExecutorsCursor, ExecutorsRepository } from './repository.ts'
+import type {
+  ExecutorFilters,
+  ExecutorLine,
+  ExecutorRow,
+  ExecutorsCursor,
+  ExecutorsRepository,
+} from './repository.ts'
 
 type Query = {
   category?: number
@@ -58,19 +64,29 @@ export function createExecutorsService(
       }
       const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort)
       const offset = after ? 0 : (query.page - 1) * query.perPage
-      const page = await repo.list(filters, after, offset)
+      const now = clock.now()
+      // The promoted ones are shown above the first page only (docs/decisions/016-plan-features.md).
+      const firstPage = !after && query.page === 1
+      const [page, promotedRows] = await Promise.all([
+        repo.list(filters, after, offset, now),
+        firstPage ? repo.promoted(filters, now) : [],
+      ])
       const { rows, total, next } = page
-      const [lines, names] = await Promise.all([
+      const shown = [...rows, ...promotedRows]
+      const [lines, promotedLines, names] = await Promise.all([
         page.lines ??
           repo.linesOf(
             rows.map((row) => row.id),
             filters,
           ),
-        districts.byIds([...new Set(rows.flatMap((row) => row.districtIds))]),
+        repo.linesOf(
+          promotedRows.map((row) => row.id),
+          filters,
+        ),
+        districts.byIds([...new Set(shown.flatMap((row) => row.districtIds))]),
       ])
       const districtName = new Map(names.map((district) => [district.id, inLocale(district.name, locale)]))
-      const now = clock.now()
-      const collection: ExecutorCard[] = rows.map((row) => ({
+      const card = (row: ExecutorRow, linesOfRow: ExecutorLine[]): ExecutorCard => ({
         id: row.id,
         slug: row.slug,
         name: row.name,
@@ -82,7 +98,7 @@ export function createExecutorsService(
         is_online: isOnline(row.lastSeenAt, now),
         discount_percent: row.discountPercent,
         districts: row.districtIds.flatMap((id) => districtName.get(id) ?? []),
-        services: lines
+        services: linesOfRow
           .filter((line) => line.userId === row.id)
           .map((line) => ({
             id: line.id,
@@ -91,11 +107,13 @@ export function createExecutorsService(
             price_to: line.priceTo,
             active: line.active,
           })),
-      }))
+      })
+      const collection = rows.map((row) => card(row, lines))
+      const promoted = promotedRows.map((row) => card(row, promotedLines))
       const next_cursor = next ? encodeCursor([next.sort, ...next.keys]) : null
       return {
         collection,
-        promoted: [],
+        promoted,
         meta: { page: query.page, perPage: query.perPage, total, next_cursor },
       }
     },

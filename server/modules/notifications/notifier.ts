@@ -84,6 +84,11 @@ type Deps = {
   clock: Clock
   /** A delivery that failed for one person; the others go on. */
   onError: (error: unknown, what: 'realtime' | 'push') => void
+  /**
+   * Those of these people whose profile promotion shows now (docs/decisions/016-plan-features.md): a new order
+   * reaches them first. Without it, nobody goes first.
+   */
+  promotedAmong?: (userIds: number[]) => Promise<number[]>
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
@@ -99,7 +104,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * Turns domain events into notifications: writes them (one statement however many recipients), then tells each
  * recipient's sockets at once and sends a browser push where their settings allow it.
  */
-export function createNotifier({ repo, realtime, push, clock, onError }: Deps) {
+export function createNotifier({ repo, realtime, push, clock, onError, promotedAmong }: Deps) {
   const pushPayload = (row: PresentableNotification, locale: Locale): PushPayload => {
     const { title, message } = textOf(row, locale)
     return {
@@ -118,14 +123,25 @@ export function createNotifier({ repo, realtime, push, clock, onError }: Deps) {
     }
   }
 
-  async function deliver(created: { id: number; userId: number }[]) {
+  /**
+   * `promotedFirst`: the recipients with a running promotion are told (socket, then push) before the others, which
+   * costs one query by primary key alongside the two that delivering needs anyway.
+   */
+  async function deliver(created: { id: number; userId: number }[], promotedFirst = false) {
     if (created.length === 0) return
-    const [rows, people] = await Promise.all([
+    const userIds = [...new Set(created.map((row) => row.userId))]
+    const [rows, people, promoted] = await Promise.all([
       repo.byIds(created.map((row) => row.id)),
-      repo.recipients([...new Set(created.map((row) => row.userId))]),
+      repo.recipients(userIds),
+      promotedFirst && promotedAmong && userIds.length > 1 ? promotedAmong(userIds) : [],
     ])
     const personOf = new Map(people.map((person) => [person.userId, person]))
     const userOf = new Map(created.map((row) => [row.id, row.userId]))
+    if (promoted.length > 0) {
+      const first = new Set(promoted)
+      // The promoted ones, then everyone else (a stable sort keeps each group as it was read).
+      rows.sort((a, b) => Number(first.has(userOf.get(b.id)!)) - Number(first.has(userOf.get(a.id)!)))
+    }
     const pushes: { userId: number; row: PresentableNotification }[] = []
     for (const row of rows) {
       const userId = userOf.get(row.id)!
@@ -175,6 +191,6 @@ export function createNotifier({ repo, realtime, push, clock, onError }: Deps) {
     if (plan.to !== 'matching specialists') return deliver(await repo.insertFor(plan.to, draft))
     if (!order || order.categoryId === null) return
     const matched = { ...order, categoryId: order.categoryId }
-    return deliver(await repo.insertForMatchingSpecialists(matched, draft))
+    return deliver(await repo.insertForMatchingSpecialists(matched, draft), true)
   }
 }

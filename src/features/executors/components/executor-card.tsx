@@ -13,17 +13,24 @@ import {
 const SERVICES_SHOWN = 4
 const THUMB_PX = 64
 
-/** One specialist in the list: who, how well rated, where, and the matching services with their prices. */
-export function ExecutorCard({ executor }: { executor: Card }) {
+/**
+ * One specialist in the list: who, how well rated, where, and the matching services with their prices. A promoted
+ * card (shown above the list, docs/decisions/016-plan-features.md) says so; its ids differ from the same
+ * specialist's card in the list below, where they may appear too.
+ */
+export function ExecutorCard({ executor, promoted = false }: { executor: Card; promoted?: boolean }) {
   const { t } = useLingui()
   const price = useServicePrice()
   const name = `${executor.name} ${executor.surname}`
   const shown = executor.services.slice(0, SERVICES_SHOWN)
   const more = executor.services.length - shown.length
   const discount = executor.discount_percent
-  const titleId = `executor-${executor.id}`
+  const titleId = `${promoted ? 'promoted' : 'executor'}-${executor.id}`
   return (
-    <article className="executor-card" aria-labelledby={titleId}>
+    <article
+      className={promoted ? 'executor-card executor-card--promoted' : 'executor-card'}
+      aria-labelledby={titleId}
+    >
       <Avatar src={executor.avatar_thumb} name={name} size={THUMB_PX} />
       <div className="executor-card__body">
         <h2 className="executor-card__name" id={titleId}>
@@ -32,6 +39,11 @@ export function ExecutorCard({ executor }: { executor: Card }) {
           </Link>
         </h2>
         <p className="executor-card__line">
+          {promoted && (
+            <span className="promoted-tag">
+              <Trans>Promoted</Trans>
+            </span>
+          )}
           <VerifiedBadge verification={executor.verification} />
           <RatingSummary rating={executor.rating} reviews={executor.reviews_count} />
           <OnlineStatus online={executor.is_online} lastSeenAt={null} />

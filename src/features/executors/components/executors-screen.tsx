@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import type { ExecutorCard as Card } from '#contract/schemas/specialists.ts'
 import { PagedListEnd } from '#src/components/load-more.tsx'
@@ -31,6 +32,9 @@ export function ExecutorsScreen() {
   const catalogue = useSaved('categories:all', catalogueApi.categoriesWithServices)
   const regions = useSaved('districts', executorsApi.districts)
   const key = JSON.stringify(search)
+  // The promoted specialists come with the first page of a search (docs/decisions/016-plan-features.md), kept
+  // with the search they answer so another search never shows them.
+  const [promoted, setPromoted] = useState<{ key: string; cards: Card[] }>({ key, cards: [] })
   const list = usePagedList<Card>(
     key,
     async (page, cursor) => {
@@ -38,6 +42,9 @@ export function ExecutorsScreen() {
         ...executorsQueryOf(search, page, PER_PAGE),
         ...(cursor !== undefined && { cursor }),
       })
+      // A first page saved on this device before promotions existed has none.
+      if (page === 1 && cursor === undefined)
+        setPromoted({ key, cards: (answer.data.promoted as Card[] | undefined) ?? [] })
       return {
         items: answer.data.collection,
         total: answer.data.meta.total,
@@ -49,6 +56,7 @@ export function ExecutorsScreen() {
   )
 
   const found = formatNumber(list.total)
+  const promotedCards = promoted.key === key ? promoted.cards : []
 
   return (
     <ScreenLayout
@@ -91,6 +99,15 @@ export function ExecutorsScreen() {
               <p className="executors__total" role="status">
                 <Trans>Specialists found: {found}</Trans>
               </p>
+              {promotedCards.length > 0 && (
+                <ul className="executors__list executors__promoted" aria-label={t`Promoted specialists`}>
+                  {promotedCards.map((executor) => (
+                    <li key={executor.id}>
+                      <ExecutorCard executor={executor} promoted />
+                    </li>
+                  ))}
+                </ul>
+              )}
               <ul className="executors__list">
                 {list.items.map((executor) => (
                   <li key={executor.id}>
