@@ -95,6 +95,10 @@ export const users = pgTable(
     index('users_listed_by_rating')
       .on(table.rating.desc(), table.reviewsCount.desc(), table.id.desc())
       .where(sql`${table.deletedAt} is null and ${table.acceptsOrders}`),
+    // The same list most reviewed first (issue 15): without it that sort read and sorted every listed specialist.
+    index('users_listed_by_reviews')
+      .on(table.reviewsCount.desc(), table.rating.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null and ${table.acceptsOrders}`),
     check(
       'users_phone_format',
       sql`${table.phone} ~ '^998[0-9]{9}$' or (${table.deletedAt} is not null and ${table.phone} ~ '^deleted-[0-9]+$')`,

@@ -1,0 +1,1 @@
+CREATE INDEX "users_listed_by_reviews" ON "users" USING btree ("reviews_count" DESC NULLS LAST,"rating" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "users"."deleted_at" is null and "users"."accepts_orders";
