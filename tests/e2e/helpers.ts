@@ -324,3 +324,30 @@ export async function customerOnWizard(product: { url: string; browser: Browser 
   await waitForServiceWorker(page)
   return opened
 }
+
+/**
+ * Buys a plan for a specialist through the API and the sandbox checkout (no provider keys in e2e): the checkout
+ * answers our sandbox page, whose form is posted with `action=pay` as its Pay button would. For tests that need
+ * a plan's features (docs/decisions/016) but whose subject is not the wallet.
+ */
+export async function buyPlan(
+  url: string,
+  token: string,
+  plan: 'starter' | 'master' | 'professional',
+  months: 1 | 2 | 3 = 1,
+) {
+  const checkout = await fetch(`${url}/api/fika/freelancer/v1.0.1/wallet/checkout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan, months, provider: 'payme' }),
+  })
+  expect(checkout.status, await checkout.clone().text()).toBe(200)
+  const { url: sandbox } = (await checkout.json()) as { url: string }
+  const paid = await fetch(new URL(sandbox, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+    redirect: 'manual',
+  })
+  expect(paid.headers.get('location') ?? '').toMatch(/\/wallet\/success\?invoice_id=\d+$/)
+}
