@@ -10,6 +10,7 @@ import {
   expectAccessible,
   freshPhone,
   lastSmsCode,
+  logInQuietly,
   logInThroughModal,
   openPhone,
   useProduct,
@@ -261,5 +262,63 @@ describe('the profile editor against the real server', () => {
     expect(await guest.page.locator('body').innerText()).not.toContain(busyTitle)
     expect(guest.problems).toEqual([])
     await guest.context.close()
+  })
+
+  test('the plan locks name their plan: a new specialist buys master, promotes the profile and stops it; sharing it needs professional', async () => {
+    // Needs the server's enforcement (docs/decisions/016): GET /profile/share answers 403 plan_required_professional.
+    const { phone, token } = await registerSpecialist('Aziza', 'Yusupova')
+    const { page, problems } = await openPhone(product.browser)
+    await logInQuietly(page, product.url, phone, 'executor')
+    await page.goto(`${product.url}/account`)
+
+    // Without a plan: promotion and statistics name Мастер, the calendar Стартер; each links to the wallet.
+    const promotion = page.getByRole('region', { name: 'Продвижение' })
+    await promotion.getByText('Доступно с тарифом «Мастер»').waitFor({ timeout: 30_000 })
+    expect(await promotion.getByRole('link', { name: 'Выбрать тариф' }).getAttribute('href')).toBe('/wallet')
+    const statistics = page.getByRole('region', { name: 'Статистика' })
+    await statistics.getByText('Доступно с тарифом «Мастер»').waitFor()
+    const calendar = page.getByRole('region', { name: 'Календарь' })
+    await calendar.getByText('Доступно с тарифом «Стартер»').waitFor()
+    expect(await calendar.getByLabel('Чем заняты').count()).toBe(0)
+    await expectAccessible(page, '/account without a plan (locks)')
+
+    // The header's "Share my profile": the professional plan's feature.
+    const shareLocked = async () => {
+      await page.getByRole('button', { name: 'Поделиться профилем' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Поделиться профилем' })
+      await dialog.getByText('Доступно с тарифом «Профессионал»').waitFor()
+      expect(await dialog.getByRole('textbox', { name: 'Ссылка на профиль' }).count()).toBe(0)
+      await expectAccessible(page, 'the share dialog locked')
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'hidden' })
+    }
+    await shareLocked()
+
+    // Master: the promotion section promotes for the chosen days and stops.
+    await buyPlan(product.url, token, 'master')
+    await page.goto(`${product.url}/account`)
+    await promotion.getByText('Сейчас ваш профиль не продвигается.').waitFor({ timeout: 30_000 })
+    const days = promotion.getByRole('spinbutton', { name: 'Дней продвижения, от 1 до 30' })
+    await days.fill('5')
+    await promotion.getByRole('button', { name: 'Продвигать' }).click()
+    await promotion.getByText(/^Продвигается до /).waitFor()
+    const ends = await call<{ promotion: { ends_at: string; active: boolean } | null }>(
+      'GET',
+      `${V1}/profile/promotion`,
+      undefined,
+      token,
+    )
+    expect(ends.promotion?.active).toBe(true)
+    const daysAhead = (Date.parse(ends.promotion!.ends_at) - Date.now()) / 86_400_000
+    expect(daysAhead).toBeGreaterThan(4.9)
+    expect(daysAhead).toBeLessThanOrEqual(5)
+    await statistics.getByRole('table', { name: 'Показатели по неделям' }).waitFor()
+    await expectAccessible(page, '/account with master (promotion running)')
+    await promotion.getByRole('button', { name: 'Остановить продвижение' }).click()
+    await promotion.getByText('Сейчас ваш профиль не продвигается.').waitFor()
+
+    // Master does not share the profile: still locked.
+    await shareLocked()
+    expect(problems).toEqual([])
   })
 })
