@@ -351,3 +351,33 @@ export async function buyPlan(
   })
   expect(paid.headers.get('location') ?? '').toMatch(/\/wallet\/success\?invoice_id=\d+$/)
 }
+
+/**
+ * A new specialist registered through the API (the registration modal itself is proven in account.test.ts): the SMS
+ * code from the dev adapter, the verified phone, and the demo password, so logInQuietly and logInThroughModal can
+ * log them in. Without a plan, unlike the demo specialist (the demo seeds give them one).
+ */
+export async function registerSpecialist(url: string, name: string, surname: string) {
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${url}/api/fika/freelancer${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
+      body: JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`)
+    return (await response.json()) as T
+  }
+  const phone = freshPhone()
+  const { required_id } = await post<{ required_id: string }>('/sms/send', { phone, type: 'register' })
+  await post('/sms/verify', { required_id, code: await lastSmsCode(url, phone) })
+  const { token } = await post<{ token: string }>('/v1.0.1/auth/register', {
+    name,
+    surname,
+    username: phone,
+    password: DEMO_PASSWORD,
+    password_confirmation: DEMO_PASSWORD,
+    type: 'executor',
+    required_id,
+  })
+  return { phone, token }
+}

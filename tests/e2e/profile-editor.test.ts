@@ -6,19 +6,16 @@ import type { Profile } from '#contract/schemas/profile.ts'
 import type { Region } from '#contract/schemas/specialists.ts'
 import {
   buyPlan,
-  DEMO_PASSWORD,
   expectAccessible,
-  freshPhone,
-  lastSmsCode,
   logInQuietly,
   logInThroughModal,
   openPhone,
+  registerSpecialist as register,
   useProduct,
 } from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
-const SMS = '/api/fika/freelancer/sms'
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${product.url}${path}`, {
@@ -34,28 +31,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return (await response.json()) as T
 }
 
-/**
- * A specialist registered through the API (the registration modal itself is proven in account.test.ts): the SMS
- * code from the dev adapter, the verified phone, the demo password so logInThroughModal can log them in.
- */
-async function registerSpecialist(name: string, surname: string) {
-  const phone = freshPhone()
-  const { required_id } = await call<{ required_id: string }>('POST', `${SMS}/send`, {
-    phone,
-    type: 'register',
-  })
-  await call('POST', `${SMS}/verify`, { required_id, code: await lastSmsCode(product.url, phone) })
-  const { token } = await call<{ token: string }>('POST', `${V1}/auth/register`, {
-    name,
-    surname,
-    username: phone,
-    password: DEMO_PASSWORD,
-    password_confirmation: DEMO_PASSWORD,
-    type: 'executor',
-    required_id,
-  })
-  return { phone, token }
-}
+const registerSpecialist = (name: string, surname: string) => register(product.url, name, surname)
 
 /**
  * A category with at least two services the editor offers: a service with sub-services is offered by them, named

@@ -7,13 +7,12 @@ import type { Wallet } from '#contract/schemas/wallet.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { runPromoCode } from '../../scripts/promo-code.ts'
 import {
-  apiLogin,
   DEMO_CUSTOMER,
-  DEMO_EXECUTOR,
   expectAccessible,
   launchChromium,
   logInQuietly,
   openPhone,
+  registerSpecialist,
   startProduct,
   useProduct,
 } from './helpers.ts'
@@ -53,9 +52,10 @@ async function statisticsSection(page: Page, url: string) {
 
 describe('wallet', () => {
   test('a specialist buys master through Payme, extends it through Click, sees both payments, and a cancelled one fails', async () => {
-    const token = await apiLogin(product.url, DEMO_EXECUTOR, 'executor')
+    // A new specialist: the demo one has a plan from the demo seeds.
+    const { phone, token } = await registerSpecialist(product.url, 'Sardor', 'Aliyev')
     const { page, problems } = await openPhone(product.browser)
-    await logInQuietly(page, product.url, DEMO_EXECUTOR, 'executor')
+    await logInQuietly(page, product.url, phone, 'executor')
 
     await page.goto(`${product.url}/wallet`)
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Кошелёк' }).isVisible()).toBe(true)
@@ -167,9 +167,9 @@ describe('wallet with a promo code', () => {
 
   test('a specialist pays master with 30 % off through the sandbox, and the history shows the discounted amount', async () => {
     const url = state.product.url
-    const token = await apiLogin(url, DEMO_EXECUTOR, 'executor')
+    const { phone, token } = await registerSpecialist(url, 'Malika', 'Tursunova')
     const { page, problems } = await openPhone(state.browser)
-    await logInQuietly(page, url, DEMO_EXECUTOR, 'executor')
+    await logInQuietly(page, url, phone, 'executor')
     await page.goto(`${url}/wallet`)
     await page.getByRole('group', { name: 'Тариф' }).waitFor({ timeout: 30_000 })
     await page.getByRole('radio', { name: /Мастер/ }).check()
