@@ -23,7 +23,9 @@ type ShareProfileButtonProps = {
 
 /**
  * Shares a profile. On a phone the system's share sheet comes first (spec section 1); closing it without sharing
- * opens the dialog (copy link, QR code, seven services), which is what every other device opens at once.
+ * opens the dialog (copy link, QR code, seven services), which is what every other device opens at once. The
+ * owner's own profile (`own`, the header's button) opens the dialog at once: it asks the server for the link, which
+ * needs the professional plan (docs/decisions/016), and offers the phone's share sheet itself.
  */
 export function ShareProfileButton({
   slug,
