@@ -24,6 +24,7 @@ const LAZY_FEATURES = [
   'order-view',
   'order-wizard',
   'order-words',
+  'plan-lock',
   'orders-list',
   'profile-editor',
   'profile-share',

@@ -324,3 +324,60 @@ export async function customerOnWizard(product: { url: string; browser: Browser 
   await waitForServiceWorker(page)
   return opened
 }
+
+/**
+ * Buys a plan for a specialist through the API and the sandbox checkout (no provider keys in e2e): the checkout
+ * answers our sandbox page, whose form is posted with `action=pay` as its Pay button would. For tests that need
+ * a plan's features (docs/decisions/016) but whose subject is not the wallet.
+ */
+export async function buyPlan(
+  url: string,
+  token: string,
+  plan: 'starter' | 'master' | 'professional',
+  months: 1 | 2 | 3 = 1,
+) {
+  const checkout = await fetch(`${url}/api/fika/freelancer/v1.0.1/wallet/checkout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ plan, months, provider: 'payme' }),
+  })
+  expect(checkout.status, await checkout.clone().text()).toBe(200)
+  const { url: sandbox } = (await checkout.json()) as { url: string }
+  const paid = await fetch(new URL(sandbox, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+    redirect: 'manual',
+  })
+  expect(paid.headers.get('location') ?? '').toMatch(/\/wallet\/success\?invoice_id=\d+$/)
+}
+
+/**
+ * A new specialist registered through the API (the registration modal itself is proven in account.test.ts): the SMS
+ * code from the dev adapter, the verified phone, and the demo password, so logInQuietly and logInThroughModal can
+ * log them in. Without a plan, unlike the demo specialist (the demo seeds give them one).
+ */
+export async function registerSpecialist(url: string, name: string, surname: string) {
+  const post = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${url}/api/fika/freelancer${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
+      body: JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`)
+    return (await response.json()) as T
+  }
+  const phone = freshPhone()
+  const { required_id } = await post<{ required_id: string }>('/sms/send', { phone, type: 'register' })
+  await post('/sms/verify', { required_id, code: await lastSmsCode(url, phone) })
+  const { token } = await post<{ token: string }>('/v1.0.1/auth/register', {
+    name,
+    surname,
+    username: phone,
+    password: DEMO_PASSWORD,
+    password_confirmation: DEMO_PASSWORD,
+    type: 'executor',
+    required_id,
+  })
+  return { phone, token }
+}

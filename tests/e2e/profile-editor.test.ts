@@ -5,18 +5,17 @@ import type { Category } from '#contract/schemas/catalogue.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
 import type { Region } from '#contract/schemas/specialists.ts'
 import {
-  DEMO_PASSWORD,
+  buyPlan,
   expectAccessible,
-  freshPhone,
-  lastSmsCode,
+  logInQuietly,
   logInThroughModal,
   openPhone,
+  registerSpecialist as register,
   useProduct,
 } from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
-const SMS = '/api/fika/freelancer/sms'
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${product.url}${path}`, {
@@ -32,28 +31,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
   return (await response.json()) as T
 }
 
-/**
- * A specialist registered through the API (the registration modal itself is proven in account.test.ts): the SMS
- * code from the dev adapter, the verified phone, the demo password so logInThroughModal can log them in.
- */
-async function registerSpecialist(name: string, surname: string) {
-  const phone = freshPhone()
-  const { required_id } = await call<{ required_id: string }>('POST', `${SMS}/send`, {
-    phone,
-    type: 'register',
-  })
-  await call('POST', `${SMS}/verify`, { required_id, code: await lastSmsCode(product.url, phone) })
-  const { token } = await call<{ token: string }>('POST', `${V1}/auth/register`, {
-    name,
-    surname,
-    username: phone,
-    password: DEMO_PASSWORD,
-    password_confirmation: DEMO_PASSWORD,
-    type: 'executor',
-    required_id,
-  })
-  return { phone, token }
-}
+const registerSpecialist = (name: string, surname: string) => register(product.url, name, surname)
 
 /**
  * A category with at least two services the editor offers: a service with sub-services is offered by them, named
@@ -111,6 +89,8 @@ describe('the profile editor against the real server', () => {
     const name = 'Dilnoza'
     const surname = 'Rahimova'
     const { phone, token } = await registerSpecialist(name, surname)
+    // A busy day in the calendar needs the starter plan (docs/decisions/016); so do files over 2 MB.
+    await buyPlan(product.url, token, 'starter')
     const category = await categoryWithTwoServices()
     const [first, second] = category.services
     const { collection: regions } = await call<{ collection: Region[] }>('GET', `${V1}/districts`)
@@ -258,5 +238,63 @@ describe('the profile editor against the real server', () => {
     expect(await guest.page.locator('body').innerText()).not.toContain(busyTitle)
     expect(guest.problems).toEqual([])
     await guest.context.close()
+  })
+
+  test('the plan locks name their plan: a new specialist buys master, promotes the profile and stops it; sharing it needs professional', async () => {
+    // Needs the server's enforcement (docs/decisions/016): GET /profile/share answers 403 plan_required_professional.
+    const { phone, token } = await registerSpecialist('Aziza', 'Yusupova')
+    const { page, problems } = await openPhone(product.browser)
+    await logInQuietly(page, product.url, phone, 'executor')
+    await page.goto(`${product.url}/account`)
+
+    // Without a plan: promotion and statistics name Мастер, the calendar Стартер; each links to the wallet.
+    const promotion = page.getByRole('region', { name: 'Продвижение' })
+    await promotion.getByText('Доступно с тарифом «Мастер»').waitFor({ timeout: 30_000 })
+    expect(await promotion.getByRole('link', { name: 'Выбрать тариф' }).getAttribute('href')).toBe('/wallet')
+    const statistics = page.getByRole('region', { name: 'Статистика' })
+    await statistics.getByText('Доступно с тарифом «Мастер»').waitFor()
+    const calendar = page.getByRole('region', { name: 'Календарь' })
+    await calendar.getByText('Доступно с тарифом «Стартер»').waitFor()
+    expect(await calendar.getByLabel('Чем заняты').count()).toBe(0)
+    await expectAccessible(page, '/account without a plan (locks)')
+
+    // The header's "Share my profile": the professional plan's feature.
+    const shareLocked = async () => {
+      await page.getByRole('button', { name: 'Поделиться профилем' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Поделиться профилем' })
+      await dialog.getByText('Доступно с тарифом «Профессионал»').waitFor()
+      expect(await dialog.getByRole('textbox', { name: 'Ссылка на профиль' }).count()).toBe(0)
+      await expectAccessible(page, 'the share dialog locked')
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'hidden' })
+    }
+    await shareLocked()
+
+    // Master: the promotion section promotes for the chosen days and stops.
+    await buyPlan(product.url, token, 'master')
+    await page.goto(`${product.url}/account`)
+    await promotion.getByText('Сейчас ваш профиль не продвигается.').waitFor({ timeout: 30_000 })
+    const days = promotion.getByRole('spinbutton', { name: 'Дней продвижения, от 1 до 30' })
+    await days.fill('5')
+    await promotion.getByRole('button', { name: 'Продвигать' }).click()
+    await promotion.getByText(/^Продвигается до /).waitFor()
+    const ends = await call<{ promotion: { ends_at: string; active: boolean } | null }>(
+      'GET',
+      `${V1}/profile/promotion`,
+      undefined,
+      token,
+    )
+    expect(ends.promotion?.active).toBe(true)
+    const daysAhead = (Date.parse(ends.promotion!.ends_at) - Date.now()) / 86_400_000
+    expect(daysAhead).toBeGreaterThan(4.9)
+    expect(daysAhead).toBeLessThanOrEqual(5)
+    await statistics.getByRole('table', { name: 'Показатели по неделям' }).waitFor()
+    await expectAccessible(page, '/account with master (promotion running)')
+    await promotion.getByRole('button', { name: 'Остановить продвижение' }).click()
+    await promotion.getByText('Сейчас ваш профиль не продвигается.').waitFor()
+
+    // Master does not share the profile: still locked.
+    await shareLocked()
+    expect(problems).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react'
 import { NOTIFICATION_KINDS, type NotificationSettings } from '#contract/schemas/notifications.ts'
+import { PLAN_FEATURES, type Plan } from '#contract/schemas/plan-features.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
@@ -24,7 +25,23 @@ export const notificationSettingsOf = (): NotificationSettings => ({
 
 type Handlers = Parameters<typeof stubApi>[0]
 
-/** The editor of `profile`, logged in, with the server answering `GET /profile` and `extra`. */
+/** `GET /wallet` as the editor reads it: the plan and its features (the rest of the wallet is not read there). */
+export const walletWith = (plan: Plan | null) => ({
+  plan,
+  until: plan ? '2026-12-24T10:00:00.000Z' : null,
+  paid_until: plan ? '2026-12-24T10:00:00.000Z' : null,
+  periods: [],
+  balance: 0,
+  features: plan ? [...PLAN_FEATURES[plan]] : [],
+  plans: [],
+  providers: [],
+})
+export const WALLET_PATH = `${V1}/wallet`
+
+/**
+ * The editor of `profile`, logged in, with the server answering `GET /profile` and `extra`. The specialist has the
+ * professional plan (nothing locked) unless `extra` answers `GET /wallet` otherwise.
+ */
 export function openEditor(profile: { id: number } & Record<string, unknown>, extra: Handlers = {}) {
   act(() => useSession.getState().setSession({ token: 'token', profile: profile as unknown as Profile }))
   const server = stubApi({
@@ -37,6 +54,8 @@ export function openEditor(profile: { id: number } & Record<string, unknown>, ex
     [`GET ${V1}/profile/${profile.id}/calendar`]: () => ({ json: { collection: [], busy: [] } }),
     [`GET ${V1}/profile/statistics`]: () => ({ json: { weeks: [] } }),
     [`GET ${NOTIFICATION_SETTINGS_PATH}`]: () => ({ json: notificationSettingsOf() }),
+    [`GET ${WALLET_PATH}`]: () => ({ json: walletWith('professional') }),
+    [`GET ${V1}/profile/promotion`]: () => ({ json: { promotion: null } }),
     ...extra,
   })
   const view = renderInApp(

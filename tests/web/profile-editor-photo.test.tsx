@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { errorBody, V1 } from './helpers.tsx'
-import { EXECUTOR, keptEdits, openEditor } from './profile-editor-fixtures.tsx'
+import { EXECUTOR, keptEdits, META, openEditor, WALLET_PATH, walletWith } from './profile-editor-fixtures.tsx'
 
 vi.mock(
   '#src/features/profile-editor/edit-store.ts',
@@ -111,5 +111,43 @@ describe('the photo section', () => {
     const region = await chooseAndCrop()
     FakeXhr.sent[0]!.answer(422, errorBody('validation', 'file_invalid', 'Файл не является изображением'))
     expect((await within(region).findByRole('alert')).textContent).toBe('Файл не является изображением')
+  })
+})
+
+describe('portfolio photos and the plan', () => {
+  it('without a plan says files go up to 2 MB and shows the server’s refusal of a larger one', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr)
+    const user = userEvent.setup()
+    openEditor(EXECUTOR, {
+      [`GET ${WALLET_PATH}`]: () => ({ json: walletWith(null) }),
+      [`GET ${V1}/profile/${EXECUTOR.id}/works`]: () => ({
+        json: {
+          collection: [{ id: 4, title: 'Кухня', description: null, photos: [], position: 0 }],
+          meta: META,
+        },
+      }),
+    })
+    const region = await screen.findByRole('region', { name: 'Портфолио' })
+    expect(await within(region).findByText('Каждый файл — до 2 МБ.')).toBeTruthy()
+    expect(within(region).getByText('Доступно с тарифом «Стартер»')).toBeTruthy()
+    await user.upload(
+      await within(region).findByLabelText('Добавить фото к «Кухня»'),
+      new File([new Uint8Array(8192)], 'big.jpg', { type: 'image/jpeg' }),
+    )
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1))
+    FakeXhr.sent[0]!.answer(
+      403,
+      errorBody('forbidden', 'file_too_large_without_plan', 'Без тарифа файл — не больше 2 МБ', {
+        file: ['Без тарифа файл — не больше 2 МБ'],
+      }),
+    )
+    expect((await within(region).findByRole('alert')).textContent).toBe('Без тарифа файл — не больше 2 МБ')
+  })
+
+  it('with the starter plan says files go up to 10 MB, without a lock', async () => {
+    openEditor(EXECUTOR, { [`GET ${WALLET_PATH}`]: () => ({ json: walletWith('starter') }) })
+    const region = await screen.findByRole('region', { name: 'Портфолио' })
+    expect(await within(region).findByText('Каждый файл — до 10 МБ.')).toBeTruthy()
+    expect(within(region).queryByText(/Доступно с тарифом/)).toBeNull()
   })
 })

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { V1 } from './helpers.tsx'
-import { EXECUTOR, keptEdits, openEditor } from './profile-editor-fixtures.tsx'
+import { EXECUTOR, keptEdits, openEditor, WALLET_PATH, walletWith } from './profile-editor-fixtures.tsx'
 
 vi.mock(
   '#src/features/profile-editor/edit-store.ts',
@@ -48,5 +48,44 @@ describe('the statistics section', () => {
     expect(
       within(region).getByRole('img', { name: 'Выполнено заказов по неделям: 2 за 12 недель' }),
     ).toBeTruthy()
+  })
+})
+
+describe('the statistics lock', () => {
+  it('without the master plan names it and links to the wallet instead of fetching the figures', async () => {
+    const { server } = openEditor(EXECUTOR, {
+      [`GET ${WALLET_PATH}`]: () => ({ json: walletWith('starter') }),
+      [`GET ${V1}/profile/statistics`]: () => ({ json: { weeks } }),
+    })
+    const region = await screen.findByRole('region', { name: 'Статистика' })
+    expect(await within(region).findByText('Доступно с тарифом «Мастер»')).toBeTruthy()
+    const link = within(region).getByRole('link', { name: 'Выбрать тариф' })
+    expect(link.getAttribute('href')).toBe('/wallet')
+    expect(within(region).queryByRole('table')).toBeNull()
+    expect(server.calls.some((call) => call.path === `${V1}/profile/statistics`)).toBe(false)
+  })
+
+  it('with the master plan shows the chart and the table', async () => {
+    openEditor(EXECUTOR, {
+      [`GET ${WALLET_PATH}`]: () => ({ json: walletWith('master') }),
+      [`GET ${V1}/profile/statistics`]: () => ({ json: { weeks } }),
+    })
+    const region = await screen.findByRole('region', { name: 'Статистика' })
+    expect(await within(region).findByRole('table', { name: 'Показатели по неделям' })).toBeTruthy()
+    expect(within(region).queryByText(/Доступно с тарифом/)).toBeNull()
+  })
+
+  it('shows the lock the server names when it refuses the figures', async () => {
+    openEditor(EXECUTOR, {
+      [`GET ${WALLET_PATH}`]: () => ({ status: 500, json: {} }),
+      [`GET ${V1}/profile/statistics`]: () => ({
+        status: 403,
+        json: {
+          error: { type: 'forbidden', code: 'plan_required_master', message: 'Доступно с тарифом «Мастер»' },
+        },
+      }),
+    })
+    const region = await screen.findByRole('region', { name: 'Статистика' })
+    expect(await within(region).findByRole('link', { name: 'Выбрать тариф' })).toBeTruthy()
   })
 })

@@ -5,7 +5,7 @@ import { ShareProfileButton } from '#src/features/profile-share/components/share
 import { loadMemberMenuCatalog } from '#src/features/member-menu/catalog.ts'
 import { ShareButton } from '#src/features/member-menu/share-button.tsx'
 import { useSession } from '#src/lib/session-store.ts'
-import { profileOf, renderInApp } from './helpers.tsx'
+import { profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
 
 const qr = vi.hoisted(() => ({ made: [] as Array<{ data: string }>, downloads: [] as unknown[] }))
 
@@ -137,8 +137,10 @@ describe('the share dialog', () => {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 describe('the header share button', () => {
-  it('opens the share dialog for the executor’s own profile', async () => {
+  const SHARE = `${V1}/profile/share`
+  const openOwnDialog = async (answer: Parameters<typeof stubApi>[0][string]) => {
     const user = userEvent.setup()
+    const server = stubApi({ [`GET ${SHARE}`]: answer })
     act(() =>
       useSession
         .getState()
@@ -147,10 +149,43 @@ describe('the header share button', () => {
     await loadMemberMenuCatalog()
     renderInApp(<ShareButton />)
     await user.click(await screen.findByRole('button', { name: 'Поделиться профилем' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Поделиться профилем' })
+    return { server, user, dialog: await screen.findByRole('dialog', { name: 'Поделиться профилем' }) }
+  }
+
+  it('opens the share dialog with the link and text the server gives the owner', async () => {
+    const url = 'http://localhost:8080/profile/dilnoza-rahimova-7'
+    const { server, dialog } = await openOwnDialog(() => ({
+      json: { url, text: 'Дилноза Рахимова на Fika: услуги, цены и отзывы' },
+    }))
+    const link = (await within(dialog).findByRole('textbox', {
+      name: 'Ссылка на профиль',
+    })) as HTMLInputElement
+    expect(link.value).toBe(url)
+    expect(server.calls.filter((call) => call.path === SHARE)).toHaveLength(1)
     expect(
-      (within(dialog).getByRole('textbox', { name: 'Ссылка на профиль' }) as HTMLInputElement).value,
-    ).toBe('http://localhost:8080/profile/dilnoza-rahimova-7')
+      within(dialog).getByRole('link', { name: 'Поделиться в Telegram' }).getAttribute('href'),
+    ).toContain(encodeURIComponent('Дилноза Рахимова на Fika'))
+    act(() => useSession.getState().clear())
+  })
+
+  it('without the professional plan says which plan shares the profile instead of the ways to share', async () => {
+    const { dialog, user } = await openOwnDialog(() => ({
+      status: 403,
+      json: {
+        error: {
+          type: 'forbidden',
+          code: 'plan_required_professional',
+          message: 'Доступно с тарифом «Профессионал»',
+        },
+      },
+    }))
+    expect(await within(dialog).findByText('Доступно с тарифом «Профессионал»')).toBeTruthy()
+    expect(within(dialog).queryByRole('textbox', { name: 'Ссылка на профиль' })).toBeNull()
+    const choose = within(dialog).getByRole('link', { name: 'Выбрать тариф' })
+    expect(choose.getAttribute('href')).toBe('/wallet')
+    // The link is reachable from the keyboard inside the dialog.
+    for (let tab = 0; tab < 3 && document.activeElement !== choose; tab += 1) await user.tab()
+    expect(document.activeElement).toBe(choose)
     act(() => useSession.getState().clear())
   })
 })

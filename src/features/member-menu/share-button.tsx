@@ -17,6 +17,7 @@ export function ShareButton() {
       name={`${profile.name} ${profile.surname}`}
       className="icon-button"
       label={t`Share my profile`}
+      own
     >
       <Share2 aria-hidden="true" />
     </ShareProfileButton>

@@ -1,6 +1,8 @@
 import { coreEndpoints } from '#contract/core-endpoints.ts'
 import { notificationEndpoints } from '#contract/notification-endpoints.ts'
 import { profileEndpoints as calls } from '#contract/profile-endpoints.ts'
+import { promotionEndpoints } from '#contract/promotion-endpoints.ts'
+import { walletEndpoints } from '#contract/wallet-endpoints.ts'
 import type { NotificationSettingsBody } from '#contract/schemas/notifications.ts'
 import type { CalendarEventBodySchema, SpecialityBodySchema } from '#contract/schemas/specialists.ts'
 import type { UpdateProfileBody } from '#contract/schemas/specialists.ts'
@@ -85,6 +87,12 @@ export const editorApi = {
   updateEvent: (id: number, body: v.InferInput<typeof CalendarEventBodySchema>) =>
     api.call(calls.updateCalendarEvent, { params: { id }, body }),
   deleteEvent: (id: number) => api.call(calls.deleteCalendarEvent, { params: { id } }),
+
+  /** The plan and what it unlocks (use-plan.tsx reads it once per visit of the editor). */
+  wallet: () => api.call(walletEndpoints.wallet),
+  promotion: () => api.call(promotionEndpoints.promotion),
+  startPromotion: (days: number) => api.call(promotionEndpoints.startPromotion, { body: { days } }),
+  stopPromotion: () => api.call(promotionEndpoints.stopPromotion),
 
   notificationSettings: () => api.call(notificationEndpoints.notificationSettings),
   updateNotificationSettings: (body: NotificationSettingsBody) =>

@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from 'react'
 import type { Profile } from '#contract/schemas/profile.ts'
 import type { CalendarEvent } from '#contract/schemas/specialists.ts'
 import { formatDateTime } from '#src/lib/format.ts'
+import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
 import { editorApi } from '../api.ts'
+import { usePlan } from '../use-plan.tsx'
 import { useFailureText } from '../use-save.ts'
 import { Confirm } from './confirm.tsx'
 import { EventForm } from './event-form.tsx'
@@ -21,6 +23,8 @@ export function CalendarSection({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState<number | null>(null)
   const [savedId, setSavedId] = useState<number | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
+  // Without a plan the busy time already marked stays listed (and customers still see it); it cannot be changed.
+  const locked = usePlan().locked('calendar')
 
   useEffect(() => {
     const today = new Date()
@@ -52,6 +56,11 @@ export function CalendarSection({ profile }: { profile: Profile }) {
       title={<Trans>Calendar</Trans>}
       lead={<Trans>Mark when you are busy. Customers see only busy and free days, never the titles.</Trans>}
     >
+      {locked && (
+        <PlanLock feature="calendar">
+          <Trans>Marking, changing and deleting busy time.</Trans>
+        </PlanLock>
+      )}
       {!events && !error && (
         <p role="status">
           <Trans>Loading…</Trans>
@@ -109,31 +118,35 @@ export function CalendarSection({ profile }: { profile: Profile }) {
                     <Trans>Saved</Trans>
                   </p>
                 )}
-                <div className="form__actions">
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    data-edit={event.id}
-                    onClick={() => {
-                      setSavedId(null)
-                      setEditing(event.id)
-                    }}
-                  >
-                    <Trans>Edit “{event.title}”</Trans>
-                  </button>
-                  <button type="button" className="link-button" onClick={() => setRemoving(event)}>
-                    <Trans>Delete “{event.title}”</Trans>
-                  </button>
-                </div>
+                {!locked && (
+                  <div className="form__actions">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      data-edit={event.id}
+                      onClick={() => {
+                        setSavedId(null)
+                        setEditing(event.id)
+                      }}
+                    >
+                      <Trans>Edit “{event.title}”</Trans>
+                    </button>
+                    <button type="button" className="link-button" onClick={() => setRemoving(event)}>
+                      <Trans>Delete “{event.title}”</Trans>
+                    </button>
+                  </div>
+                )}
               </li>
             )
           })}
         </ul>
       )}
-      <EventForm
-        userId={profile.id}
-        onSaved={(added) => setEvents((current) => [...(current ?? []), added].sort(byStart))}
-      />
+      {!locked && (
+        <EventForm
+          userId={profile.id}
+          onSaved={(added) => setEvents((current) => [...(current ?? []), added].sort(byStart))}
+        />
+      )}
       <Confirm
         open={removing !== null}
         title={t`Delete “${removing?.title ?? ''}”?`}

@@ -6,7 +6,10 @@ import {
   type PortfolioWork,
   type ProfileDocument,
 } from '#contract/schemas/specialists.ts'
+import { FREE_MEDIA_BYTES } from '#contract/schemas/plan-features.ts'
+import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
 import { editorApi, type ItemKind } from '../api.ts'
+import { usePlan } from '../use-plan.tsx'
 import { compressImage, MAX_IMAGE_BYTES, PHOTO } from '../images.ts'
 import { uploadFile } from '../upload.ts'
 import { useFailureText } from '../use-save.ts'
@@ -33,6 +36,10 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
   const [editing, setEditing] = useState<number | null>(null)
   const [savedId, setSavedId] = useState<number | null>(null)
   const listRef = useRef<HTMLOListElement>(null)
+  const plan = usePlan()
+  // Without a plan each file may be up to 2 MB (the server refuses a larger one: its answer shows here).
+  const small = plan.locked('media_10mb')
+  const limitMb = (small ? FREE_MEDIA_BYTES : MAX_IMAGE_BYTES) / 1024 / 1024
 
   useEffect(() => {
     editorApi
@@ -112,7 +119,16 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
 
   const title = kind === 'documents' ? <Trans>Certificates and diplomas</Trans> : <Trans>Portfolio</Trans>
   return (
-    <EditorSection id={kind} title={title}>
+    <EditorSection
+      id={kind}
+      title={title}
+      lead={!plan.loading && <Trans>Each file up to {limitMb} MB.</Trans>}
+    >
+      {small && (
+        <PlanLock feature="media_10mb">
+          <Trans>Files up to 10 MB:</Trans>
+        </PlanLock>
+      )}
       {!items && !error && (
         <p role="status">
           <Trans>Loading…</Trans>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSession } from '#src/lib/session-store.ts'
 import { editorApi } from '../api.ts'
+import { PlanProvider } from '../use-plan.tsx'
 import '../profile-editor.css'
 import { CalendarSection } from './calendar-section.tsx'
 import { DistrictsSection } from './districts-section.tsx'
@@ -10,6 +11,7 @@ import { ItemsSection } from './items-section.tsx'
 import { NotificationsSection } from './notifications-section.tsx'
 import { PersonalSection } from './personal-section.tsx'
 import { PhotoSection } from './photo-section.tsx'
+import { PromotionSection } from './promotion-section.tsx'
 import { SpecialitiesSection } from './specialities-section.tsx'
 import { SettingsSection } from './settings-section.tsx'
 import { StatisticsSection } from './statistics-section.tsx'
@@ -45,6 +47,7 @@ export function ProfileEditor() {
         ['discount', t`Discount`],
         ['calendar', t`Calendar`],
         ['statistics', t`Statistics`],
+        ['promotion', t`Promotion`],
         ['notifications', t`Notifications`],
         ['settings', t`Settings`],
       ]
@@ -94,7 +97,7 @@ export function ProfileEditor() {
           <PhotoSection profile={profile} />
           <PersonalSection profile={profile} />
           {executor && (
-            <>
+            <PlanProvider>
               <AboutSection profile={profile} />
               <DistrictsSection profile={profile} />
               <SpecialitiesSection profile={profile} />
@@ -103,7 +106,8 @@ export function ProfileEditor() {
               <DiscountSection profile={profile} />
               <CalendarSection profile={profile} />
               <StatisticsSection />
-            </>
+              <PromotionSection />
+            </PlanProvider>
           )}
           <NotificationsSection profile={profile} />
           <SettingsSection profile={profile} />

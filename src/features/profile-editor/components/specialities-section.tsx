@@ -2,7 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useState } from 'react'
 import type { Profile } from '#contract/schemas/profile.ts'
 import type { Speciality } from '#contract/schemas/specialists.ts'
+import { FREE_SPECIALITIES_MAX } from '#contract/schemas/plan-features.ts'
+import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
 import { editorApi } from '../api.ts'
+import { usePlan } from '../use-plan.tsx'
 import { useKeptEdit } from '../use-kept-edit.ts'
 import { useFailureText, useSave } from '../use-save.ts'
 import { AddSpeciality } from './add-speciality.tsx'
@@ -21,6 +24,8 @@ export function SpecialitiesSection({ profile }: { profile: Profile }) {
   const [error, setError] = useState<string | null>(null)
   const [toggle, setToggle] = useState<Toggle | null>(null)
   const [removing, setRemoving] = useState<Speciality | null>(null)
+  const unlimited = !usePlan().locked('unlimited_specialties')
+  const atLimit = !unlimited && (list?.length ?? 0) >= FREE_SPECIALITIES_MAX
 
   useEffect(() => {
     editorApi
@@ -104,7 +109,15 @@ export function SpecialitiesSection({ profile }: { profile: Profile }) {
           onRemove={() => setRemoving(speciality)}
         />
       ))}
-      <AddSpeciality userId={profile.id} taken={list ?? []} onAdded={replace} />
+      {atLimit ? (
+        <PlanLock feature="unlimited_specialties">
+          <Trans>
+            Without a plan you can have up to {FREE_SPECIALITIES_MAX} specialties. More specialties:
+          </Trans>
+        </PlanLock>
+      ) : (
+        <AddSpeciality userId={profile.id} taken={list ?? []} onAdded={replace} />
+      )}
       <Confirm
         open={toggle !== null}
         title={toggle?.active ? t`Switch on “${toggle.name}”?` : t`Switch off “${toggle?.name ?? ''}”?`}

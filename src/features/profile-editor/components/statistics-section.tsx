@@ -4,7 +4,10 @@ import { useEffect, useId, useState } from 'react'
 import type * as v from 'valibot'
 import type { StatisticsWeekSchema } from '#contract/schemas/specialists.ts'
 import { formatDate, formatNumber } from '#src/lib/format.ts'
+import type { Plan } from '#contract/schemas/plan-features.ts'
+import { PlanLock, planRequiredBy } from '#src/features/plan-lock/plan-lock.tsx'
 import { editorApi } from '../api.ts'
+import { usePlan } from '../use-plan.tsx'
 import { useFailureText } from '../use-save.ts'
 import { EditorSection } from './section.tsx'
 
@@ -33,13 +36,23 @@ export function StatisticsSection() {
   const [weeks, setWeeks] = useState<Week[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [metric, setMetric] = useState<Metric>('views')
+  const [lockedBy, setLockedBy] = useState<Plan | null>(null)
   const captionId = useId()
+  const plan = usePlan()
+  // Without the master plan the figures are not fetched: the section says which plan shows them.
+  const locked = plan.locked('statistics') || lockedBy !== null
+  const waiting = plan.loading || plan.locked('statistics')
   useEffect(() => {
+    if (waiting) return
     editorApi
       .statistics()
       .then((answer) => setWeeks(answer.weeks))
-      .catch((failure: unknown) => setError(failureText(failure)))
-  }, [failureText])
+      .catch((failure: unknown) => {
+        const required = planRequiredBy(failure)
+        if (required) setLockedBy(required)
+        else setError(failureText(failure))
+      })
+  }, [failureText, waiting])
 
   const max = Math.max(metric === 'rating' ? 5 : 1, ...(weeks ?? []).map((week) => valueOf(week, metric)))
   const name = i18n._(METRICS[metric])
@@ -51,13 +64,18 @@ export function StatisticsSection() {
   const height = 120
   return (
     <EditorSection id="statistics" title={<Trans>Statistics</Trans>}>
-      {!weeks && !error && (
+      {locked && (
+        <PlanLock feature="statistics" plan={lockedBy}>
+          <Trans>Profile views, replies, orders and reviews by week.</Trans>
+        </PlanLock>
+      )}
+      {!locked && !weeks && !error && (
         <p role="status">
           <Trans>Loading…</Trans>
         </p>
       )}
       {error && <p role="alert">{error}</p>}
-      {weeks && (
+      {!locked && weeks && (
         <>
           <fieldset className="wizard__group">
             <legend className="wizard__legend">

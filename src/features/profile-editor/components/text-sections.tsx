@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { ABOUT_MAX, DISCOUNT_TEXT_MAX } from '#contract/schemas/specialists.ts'
+import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
 import { formatNumber } from '#src/lib/format.ts'
+import { usePlan } from '../use-plan.tsx'
 import { useProfileSection } from '../use-profile-section.ts'
 import { EditorSection, SaveBar } from './section.tsx'
 
@@ -97,8 +99,15 @@ export function DiscountSection({ profile }: { profile: Profile }) {
   const percent = Number(edit.value.percent || 0)
   const invalid = !/^\d{0,3}$/.test(edit.value.percent) || percent > 100
   const percentError = invalid ? t`Enter a whole number from 0 to 100` : fieldError('discount_percent')
+  // Without the plan a discount can still be cleared (0, no text); setting one is refused on the field.
+  const locked = usePlan().locked('discounts')
   return (
     <EditorSection id="discount" title={<Trans>Discount</Trans>}>
+      {locked && (
+        <PlanLock feature="discounts">
+          <Trans>Customers see your discount on your profile and in the specialists’ list.</Trans>
+        </PlanLock>
+      )}
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={percentId} className="field__label">

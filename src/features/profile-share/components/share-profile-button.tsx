@@ -17,19 +17,30 @@ type ShareProfileButtonProps = {
   /** The button's content; `label` names it when the content is only an icon. */
   children: ReactNode
   label?: string | undefined
+  /** The owner's own profile: the dialog asks the server for the link (a professional plan's feature). */
+  own?: boolean
 }
 
 /**
  * Shares a profile. On a phone the system's share sheet comes first (spec section 1); closing it without sharing
- * opens the dialog (copy link, QR code, seven services), which is what every other device opens at once.
+ * opens the dialog (copy link, QR code, seven services), which is what every other device opens at once. The
+ * owner's own profile (`own`, the header's button) opens the dialog at once: it asks the server for the link, which
+ * needs the professional plan (docs/decisions/016), and offers the phone's share sheet itself.
  */
-export function ShareProfileButton({ slug, name, className, children, label }: ShareProfileButtonProps) {
+export function ShareProfileButton({
+  slug,
+  name,
+  className,
+  children,
+  label,
+  own = false,
+}: ShareProfileButtonProps) {
   const [open, setOpen] = useState(false)
   const [used, setUsed] = useState(false)
   const url = `${window.location.origin}/profile/${slug}`
 
   const share = async () => {
-    if (phoneShareSheet()) {
+    if (!own && phoneShareSheet()) {
       try {
         await navigator.share({ title: name, url })
         return
@@ -60,6 +71,7 @@ export function ShareProfileButton({ slug, name, className, children, label }: S
             url={url}
             name={name}
             fileName={`fika-${slug}`}
+            own={own}
           />
         </Suspense>
       )}
