@@ -75,6 +75,13 @@ try {
       undefined,
       0,
     ],
+    // Served by users_listed_by_reviews (0019) since issue 14's session.
+    [
+      'page 1 of a district, any service, most reviewed',
+      { ...filters('reviews'), serviceId: undefined },
+      undefined,
+      0,
+    ],
   ]
   for (const [title, query, after, offset] of cases) {
     explained.length = 0
