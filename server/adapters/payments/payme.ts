@@ -70,6 +70,16 @@ export const PAYME_ERRORS = {
     code: -31050,
     message: { ru: 'Счёт не найден', uz: 'Hisob topilmadi', en: 'Invoice not found' },
   },
+  /** ChangePassword's new key is empty, too short or too long (§1.1; data "password"). */
+  badPassword: {
+    code: -31050,
+    message: { ru: 'Неверный пароль', uz: "Noto'g'ri parol", en: 'Invalid password' },
+  },
+  /** SetFiscalData for a transaction we do not have (§1.4, secondhand). */
+  receiptNotFound: {
+    code: -32001,
+    message: { ru: 'Чек не найден', uz: 'Chek topilmadi', en: 'Receipt not found' },
+  },
 } as const satisfies Record<string, { code: number; message: Localized }>
 export type PaymeErrorName = keyof typeof PAYME_ERRORS
 
@@ -90,19 +100,35 @@ export const paymeError = (id: PaymeId, name: PaymeErrorName, data?: string): Pa
   error: { ...PAYME_ERRORS[name], ...(data !== undefined && { data }) },
 })
 
+/** The SHA-256 (hex) of a merchant key: what payment_provider_keys holds. */
+export const paymeKeyHash = (key: string) => createHash('sha256').update(key).digest('hex')
+
+/** ChangePassword's bounds for a new key: at least PAYME_KEY's 8 characters, at most 128. */
+export const PAYME_KEY_LENGTH = { min: 8, max: 128 } as const
+
 /**
- * `Authorization: Basic base64("Paycom:" + key)`, compared in constant time: both sides are hashed first, so the
- * comparison takes as long whatever the header's length.
+ * `Authorization: Basic base64("Paycom:" + key)` against the SHA-256 (hex) of the current key, in constant time.
  */
-export function paymeAuthorized(header: string | undefined, key: string): boolean {
+export function paymeAuthorizedHash(header: string | undefined, keyHash: string): boolean {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '')
   const given = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : ''
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  const same = timingSafeEqual(digest(given), digest(`Paycom:${key}`))
-  return same && key.length > 0 && match !== null
+  const colon = given.indexOf(':')
+  const login = colon < 0 ? '' : given.slice(0, colon)
+  const password = colon < 0 ? '' : given.slice(colon + 1)
+  const expected = Buffer.from(keyHash, 'hex')
+  const digest = createHash('sha256').update(password).digest()
+  const same = expected.length === digest.length && timingSafeEqual(digest, expected)
+  return same && login === 'Paycom' && password.length > 0 && match !== null
 }
 
+/** `Authorization: Basic base64("Paycom:" + key)` against a key in clear (the configured or sandbox key). */
+export const paymeAuthorized = (header: string | undefined, key: string): boolean =>
+  key.length > 0 && paymeAuthorizedHash(header, paymeKeyHash(key))
+
 export const paymeAuthHeader = (key: string) => `Basic ${Buffer.from(`Paycom:${key}`).toString('base64')}`
+
+/** SetFiscalData's receipt, as JSON text, is at most 16 KB. */
+export const PAYME_FISCAL_DATA_MAX = 16 * 1024
 
 const Amount = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
 const Millis = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
@@ -120,6 +146,18 @@ export const PAYME_PARAMS = {
   }),
   CheckTransaction: v.object({ id: TransactionId }),
   GetStatement: v.object({ from: Millis, to: Millis }),
+  /** The password is checked by the service (−31050 data "password"), not here (−32600). */
+  ChangePassword: v.object({ password: v.optional(v.unknown()) }),
+  SetFiscalData: v.object({
+    id: TransactionId,
+    type: v.picklist(['PERFORM', 'CANCEL']),
+    fiscal_data: v.pipe(
+      // An object, not an array (a record would copy one into an object).
+      v.custom<object>((input) => typeof input === 'object' && input !== null && !Array.isArray(input)),
+      v.record(v.string(), v.unknown()),
+      v.check((data) => JSON.stringify(data).length <= PAYME_FISCAL_DATA_MAX),
+    ),
+  }),
 } as const
 export type PaymeMethod = keyof typeof PAYME_PARAMS
 export type PaymeParams<M extends PaymeMethod> = v.InferOutput<(typeof PAYME_PARAMS)[M]>

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -132,6 +133,9 @@ export const paymentTransactions = pgTable(
     cancelTime: millis().notNull().default(0),
     /** Click's payment number (shown in the payer's SMS). */
     paydocId: text(),
+    /** Payme's SetFiscalData receipts (type PERFORM, CANCEL), stored as received; the latest call wins. */
+    fiscalPerform: jsonb().$type<Record<string, unknown>>(),
+    fiscalCancel: jsonb().$type<Record<string, unknown>>(),
   },
   (table) => [
     uniqueIndex('payment_transactions_provider_id').on(table.provider, table.providerId),
@@ -152,6 +156,16 @@ export const paymentTransactions = pgTable(
   ],
 )
 export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect
+
+/**
+ * A provider's current merchant key, set by Payme's ChangePassword (decision 015): only its SHA-256 hash (hex). A
+ * row overrides the configured key (PAYME_KEY is then only the first key).
+ */
+export const paymentProviderKeys = pgTable('payment_provider_keys', {
+  provider: text().$type<PaymentProvider>().primaryKey(),
+  keyHash: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull(),
+})
 
 export const LEDGER_KINDS = ['payment', 'plan_purchase', 'refund', 'plan_refund'] as const
 export type LedgerKind = (typeof LEDGER_KINDS)[number]

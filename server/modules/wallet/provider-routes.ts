@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { paymentProviderPaths } from '#contract/wallet-endpoints.ts'
 import { clickAnswer, parseClickForm } from '#server/adapters/payments/click.ts'
 import {
-  paymeAuthorized,
+  paymeAuthorizedHash,
   paymeError,
   parsePaymeRequest,
   type PaymeId,
@@ -30,8 +30,16 @@ export async function paymentProviderRoutes(app: FastifyInstance, { wallet }: { 
 
   app.post(paymentProviderPaths.payme, noBudget, async (request) => {
     const body = raw(request)
-    const key = wallet.keys.payme.key
-    if (!paymeAuthorized(request.headers.authorization, key))
+    // The current key is read on each call: a ChangePassword holds at once on every server process. A failed read is
+    // Payme's −32400 with HTTP 200, like any other failure.
+    let keyHash: string
+    try {
+      keyHash = await wallet.paymeCurrentKeyHash()
+    } catch (error) {
+      request.log.error({ err: error }, 'payme key read failed')
+      return paymeError(idOf(body), 'system')
+    }
+    if (!paymeAuthorizedHash(request.headers.authorization, keyHash))
       return paymeError(idOf(body), 'insufficientPrivilege')
     const parsed = parsePaymeRequest(body)
     if ('answer' in parsed) return parsed.answer

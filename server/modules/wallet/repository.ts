@@ -5,6 +5,7 @@ import { users } from '#server/db/schema/users.ts'
 import {
   bonusGrants,
   invites,
+  paymentProviderKeys,
   paymentTransactions,
   planPeriods,
   promoCodes,
@@ -74,6 +75,40 @@ function queries(db: Database) {
     /** Serialises changes of one person's plan chain (two invoices paid at once). Taken after an invoice lock. */
     async lockPerson(userId: number) {
       await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`wallet:person:${userId}`}))`)
+    },
+
+    /** The SHA-256 (hex) of a provider's key set by ChangePassword, if any. */
+    async providerKeyHash(provider: PaymentProvider) {
+      const [row] = await db
+        .select({ keyHash: paymentProviderKeys.keyHash })
+        .from(paymentProviderKeys)
+        .where(eq(paymentProviderKeys.provider, provider))
+      return row?.keyHash
+    },
+
+    async setProviderKeyHash(provider: PaymentProvider, keyHash: string, updatedAt: Date) {
+      await db
+        .insert(paymentProviderKeys)
+        .values({ provider, keyHash, updatedAt })
+        .onConflictDoUpdate({ target: paymentProviderKeys.provider, set: { keyHash, updatedAt } })
+    },
+
+    /** Stores a Payme receipt on a transaction; false when there is no such transaction. */
+    async setFiscalData(
+      provider: PaymentProvider,
+      providerId: string,
+      type: 'PERFORM' | 'CANCEL',
+      data: Record<string, unknown>,
+    ) {
+      const set = type === 'PERFORM' ? { fiscalPerform: data } : { fiscalCancel: data }
+      const rows = await db
+        .update(paymentTransactions)
+        .set(set)
+        .where(
+          and(eq(paymentTransactions.provider, provider), eq(paymentTransactions.providerId, providerId)),
+        )
+        .returning({ id: paymentTransactions.id })
+      return rows.length > 0
     },
 
     async transactionOf(provider: PaymentProvider, providerId: string) {

@@ -28,6 +28,8 @@ import {
   PAYME_TIMEOUT_MS,
   paymeCheckoutUrl,
   paymeError,
+  paymeKeyHash,
+  PAYME_KEY_LENGTH,
   paymeOrderId,
   paymeResult,
   type PaymeAnswer,
@@ -419,6 +421,34 @@ export function createWalletService({
         },
       }
     },
+
+    /** The cabinet's key rotation (§1.1): only the new key's hash is stored; the sandbox's key never changes. */
+    async ChangePassword(params: PaymeParams<'ChangePassword'>): Promise<Outcome<object>> {
+      if (keys.payme.sandbox) return { error: 'methodNotFound', data: 'ChangePassword' }
+      const password = params.password
+      if (
+        typeof password !== 'string' ||
+        password.length < PAYME_KEY_LENGTH.min ||
+        password.length > PAYME_KEY_LENGTH.max
+      )
+        return { error: 'badPassword', data: 'password' }
+      const hash = paymeKeyHash(password)
+      if (hash === (await paymeCurrentKeyHash())) return { error: 'insufficientPrivilege' }
+      await repo.setProviderKeyHash('payme', hash, clock.now())
+      return { result: { success: true } }
+    },
+
+    /** Payme's receipt for a performed or cancelled transaction, kept as received (the ledger is untouched). */
+    async SetFiscalData(params: PaymeParams<'SetFiscalData'>): Promise<Outcome<object>> {
+      const stored = await repo.setFiscalData('payme', params.id, params.type, params.fiscal_data)
+      return stored ? { result: { success: true } } : { error: 'receiptNotFound' }
+    },
+  }
+
+  /** The SHA-256 (hex) of the current Payme key: ChangePassword's, else the configured (or sandbox) key. */
+  async function paymeCurrentKeyHash(): Promise<string> {
+    if (keys.payme.sandbox) return paymeKeyHash(keys.payme.key)
+    return (await repo.providerKeyHash('payme')) ?? paymeKeyHash(keys.payme.key)
   }
 
   /** One authorised Payme call -> its JSON-RPC answer; an unexpected failure is −32400. */
@@ -777,6 +807,8 @@ export function createWalletService({
     nowMs,
     /** The keys of the providers (the sandbox page signs with them). */
     keys,
+    /** The SHA-256 (hex) of the current Payme key, read from the database on each call (ChangePassword). */
+    paymeCurrentKeyHash,
     /** Whether a provider's sandbox page is served (sandbox mode, never in production). */
     sandbox: (provider: PaymentProvider) => keys[provider].sandbox && keys[provider].available,
   }
