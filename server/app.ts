@@ -51,6 +51,8 @@ import { promotionRoutes } from '#server/modules/promotion/routes.ts'
 import { createPromotionService } from '#server/modules/promotion/service.ts'
 import { profileRoutes } from '#server/modules/profile/routes.ts'
 import { createProfileService } from '#server/modules/profile/service.ts'
+import { createPageHeads, type PageHeads } from '#server/modules/page-heads/service.ts'
+import { loadWebMessages } from '#server/modules/page-heads/web-messages.ts'
 import { pushRoutes } from '#server/modules/push/routes.ts'
 import { createPush } from '#server/modules/push/setup.ts'
 import { createSpecialitiesRepository } from '#server/modules/specialities/repository.ts'
@@ -186,7 +188,12 @@ export async function buildApp({
       : attachRealtime(app, { auth, users, clock, redisUrl: config.REDIS_URL, ...realtimeOptions })
 
   await app.register(localePlugin)
-  await app.register(webAppPlugin, { root: webRoot ?? DEFAULT_WEB_ROOT })
+  // Public pages get their own head (title, alternates, card, JSON-LD) from the services below, once they exist.
+  const late: { pageHeads?: PageHeads } = {}
+  await app.register(webAppPlugin, {
+    root: webRoot ?? DEFAULT_WEB_ROOT,
+    headFor: (pathname, locale, origin) => late.pageHeads?.headFor(pathname, locale, origin),
+  })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, {
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -207,21 +214,20 @@ export async function buildApp({
   const specialitiesRepository = createSpecialitiesRepository(db)
   const portfolioRepository = createPortfolioRepository(db)
   const districts = createDistrictsRepository(db)
-  await app.register(profileRoutes, {
-    profile: createProfileService({
-      profiles: createProfileRepository(db),
-      users,
-      sessions,
-      specialities: specialitiesRepository,
-      portfolio: portfolioRepository,
-      districts,
-      storage,
-      clock,
-      sessionCache,
-      entitlements,
-      publicUrl: config.PUBLIC_URL,
-    }),
+  const profile = createProfileService({
+    profiles: createProfileRepository(db),
+    users,
+    sessions,
+    specialities: specialitiesRepository,
+    portfolio: portfolioRepository,
+    districts,
+    storage,
+    clock,
+    sessionCache,
+    entitlements,
+    publicUrl: config.PUBLIC_URL,
   })
+  await app.register(profileRoutes, { profile })
   await app.register(specialityRoutes, {
     specialities: createSpecialitiesService(specialitiesRepository, users, entitlements),
   })
@@ -235,10 +241,12 @@ export async function buildApp({
   await app.register(executorRoutes, {
     executors: createExecutorsService(createExecutorsRepository(db), districts, clock),
   })
-  await app.register(catalogueRoutes, {
-    catalogue: createCatalogueService(createCatalogueRepository(db), { mapStyleUrl: config.MAP_STYLE_URL }),
+  const catalogue = createCatalogueService(createCatalogueRepository(db), {
+    mapStyleUrl: config.MAP_STYLE_URL,
   })
-  await app.register(contentRoutes, { content: createContentRepository(db) })
+  await app.register(catalogueRoutes, { catalogue })
+  const content = createContentRepository(db)
+  await app.register(contentRoutes, { content })
   // Browser push; the notifier delivers through `services.push` (a PushDelivery).
   const push = await createPush({
     config,
@@ -302,8 +310,9 @@ export async function buildApp({
   })
   // Before the database closes (main.ts closes it after the app): the views counted last are not lost.
   app.addHook('onClose', () => orderViews.close())
+  const orders = createOrdersService(ordersRepository, clock, events, districts, orderViews)
   await app.register(orderRoutes, {
-    orders: createOrdersService(ordersRepository, clock, events, districts, orderViews),
+    orders,
     repository: ordersRepository,
     storage,
   })
@@ -359,6 +368,16 @@ export async function buildApp({
 
   if (devSms) await app.register(devRoutes, { devSms })
 
+  const pageHeads = createPageHeads({
+    messages: () => loadWebMessages(),
+    catalogue,
+    content,
+    profile,
+    orders,
+    events,
+  })
+  late.pageHeads = pageHeads
+
   return Object.assign(app, {
     services: {
       sms,
@@ -372,6 +391,7 @@ export async function buildApp({
       chats,
       wallet,
       entitlements,
+      pageHeads,
     },
   })
 }

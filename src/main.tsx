@@ -18,6 +18,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// The server's copy of the page's head (for crawlers and link previews) gives way to the one each screen draws;
+// its structured data stays.
+document.querySelectorAll('meta[data-server-head], link[data-server-head]').forEach((tag) => tag.remove())
+
 // The language first: every screen renders in it from its first paint.
 takeLocaleFromAddress()
 await activateLocale(currentLocale())

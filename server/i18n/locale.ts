@@ -21,3 +21,6 @@ export function resolveLocale(acceptLanguage: string | undefined): Locale {
   const best = new Negotiator({ headers: { 'accept-language': header } }).language([...LOCALES])
   return (best as Locale | undefined) ?? DEFAULT_LOCALE
 }
+
+/** How search engines name each language (hreflang, `<html lang>`); the web app uses the same (src/lib/locale.ts). */
+export const HREFLANG: Record<Locale, string> = { ru: 'ru', oz: 'uz-Latn', uz: 'uz-Cyrl', en: 'en' }

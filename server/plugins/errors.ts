@@ -88,7 +88,7 @@ export const errorsPlugin = fp(
     })
     app.setNotFoundHandler((request, reply) => {
       // An app route that is no file: the web app's shell draws it (its router shows the 404 page if need be).
-      if (app.sendAppShell && isAppNavigation(request)) return app.sendAppShell(reply)
+      if (app.sendAppShell && isAppNavigation(request)) return app.sendAppShell(request, reply)
       return reply.status(404).send(errorBodyOf(new AppError('not_found', 'not_found'), request.locale))
     })
   },

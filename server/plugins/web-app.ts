@@ -3,6 +3,9 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { DEFAULT_LOCALE, HREFLANG, LOCALES, type Locale } from '#server/i18n/locale.ts'
+import { jsonLdScript } from '#server/modules/page-heads/json-ld.ts'
+import type { PageHead } from '#server/modules/page-heads/service.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 // The shell, the service worker and the manifest must be fetched fresh, or a phone keeps an old version forever.
@@ -15,33 +18,62 @@ export const isAppNavigation = (request: FastifyRequest) =>
   request.url !== '/api' &&
   (request.headers.accept ?? '').includes('text/html')
 
-/** What a page tells link previews (Telegram, search engines) before any script runs. */
-export type PageHead = { title: string; description: string; canonicalUrl: string; imageUrl?: string }
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
-/** The shell with the page's own title, description, canonical link and Open Graph / Twitter card. */
-export function shellWithHead(shell: string, head: PageHead) {
+const SITE = 'Fika'
+
+/** The address of a page in a language: the language lives in the session, so it is `?lang=` beside the path. */
+const addressIn = (origin: string, path: string, locale: Locale) =>
+  `${origin}${path}${locale === DEFAULT_LOCALE ? '' : `?lang=${locale}`}`
+
+/**
+ * The shell in the visitor's language, with a public page's own title, description, canonical link, alternates in
+ * the other languages, Open Graph / Twitter card and JSON-LD. The app removes the tags it draws itself when it
+ * starts (src/main.tsx); the structured data stays.
+ */
+export function shellWithHead(shell: string, locale: Locale, origin: string, head?: PageHead) {
+  const withLanguage = shell.replace(/<html lang="[^"]*"/, `<html lang="${HREFLANG[locale]}"`)
+  if (!head) return withLanguage
+  const canonical = addressIn(origin, head.canonicalPath, locale)
+  const marked = (tag: string) => tag.replace(/^<(\w+)/, '<$1 data-server-head')
+  const meta = (attribute: 'name' | 'property', key: string, value: string) =>
+    marked(`<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`)
+  const documentTitle = head.title.includes(SITE) ? head.title : `${head.title} — ${SITE}`
   const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}" />`,
-    `<meta property="og:type" content="profile" />`,
-    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(head.canonicalUrl)}" />`,
-    ...(head.imageUrl ? [`<meta property="og:image" content="${escapeHtml(head.imageUrl)}" />`] : []),
-    `<meta name="twitter:card" content="${head.imageUrl ? 'summary_large_image' : 'summary'}" />`,
+    `<title>${escapeHtml(documentTitle)}</title>`,
+    meta('name', 'description', head.description),
+    marked(`<link rel="canonical" href="${escapeHtml(canonical)}" />`),
+    ...LOCALES.map((other) =>
+      marked(
+        `<link rel="alternate" hreflang="${HREFLANG[other]}" href="${escapeHtml(addressIn(origin, head.canonicalPath, other))}" />`,
+      ),
+    ),
+    marked(
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(addressIn(origin, head.canonicalPath, DEFAULT_LOCALE))}" />`,
+    ),
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:site_name', SITE),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', canonical),
+    ...(head.imageUrl ? [meta('property', 'og:image', head.imageUrl)] : []),
+    meta('name', 'twitter:card', head.imageUrl ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    ...(head.imageUrl ? [meta('name', 'twitter:image', head.imageUrl)] : []),
+    ...head.jsonLd.map((data) => `<script type="application/ld+json">${jsonLdScript(data)}</script>`),
   ].join('\n    ')
-  return shell.replace(/<title>[\s\S]*?<\/title>/, tags)
+  return withLanguage.replace(/<title>[\s\S]*?<\/title>/, () => tags)
 }
+
+type HeadFor = (pathname: string, locale: Locale, origin: string) => Promise<PageHead | undefined> | undefined
 
 /**
  * Hosts the built web app from `dist/`: hashed assets cached for a year, everything else revalidated, and the
  * shell answered for every app route. Without a build (the API alone, as in the API tests) nothing is served.
  */
-export const webAppPlugin = fp<{ root: string }>(
-  async (app: FastifyInstance, { root }) => {
+export const webAppPlugin = fp<{ root: string; headFor?: HeadFor }>(
+  async (app: FastifyInstance, { root, headFor }) => {
     if (!existsSync(join(root, 'index.html'))) {
       app.log.warn({ root }, 'no web app build found: serving the API only (run `npm run build`)')
       return
@@ -55,26 +87,32 @@ export const webAppPlugin = fp<{ root: string }>(
         response.header('cache-control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE)
       },
     })
-    const sendAppShell = (reply: FastifyReply) =>
-      reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile('index.html', root)
-    app.decorate('sendAppShell', sendAppShell)
-    // Read once: a preview is the shell with a few tags changed, answered without touching the disk.
+    // Read once: every page is the shell with a few tags changed, answered without touching the disk.
     const shell = readFileSync(join(root, 'index.html'), 'utf8')
-    app.decorate('sendAppShellWithHead', (reply: FastifyReply, head: PageHead) =>
-      reply
+    async function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
+      const origin = `${request.protocol}://${request.host}`
+      const pathname = request.url.split('?', 1)[0]!
+      // A head that cannot be read (the database is away) must not cost the visitor the app: the plain shell.
+      const head = await Promise.resolve(headFor?.(pathname, request.locale, origin)).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'page head failed')
+          return undefined
+        },
+      )
+      return reply
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
-        .send(shellWithHead(shell, head)),
-    )
-    app.get('/', { schema: { hide: true } }, (_request, reply) => sendAppShell(reply))
+        .send(shellWithHead(shell, request.locale, origin, head))
+    }
+    app.decorate('sendAppShell', sendAppShell)
+    app.get('/', { schema: { hide: true } }, sendAppShell)
   },
-  { name: 'web-app' },
+  { name: 'web-app', dependencies: ['locale'] },
 )
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendAppShell?: (reply: FastifyReply) => FastifyReply
-    /** The shell with a page's own head, for link previews of public pages (a public profile). */
-    sendAppShellWithHead?: (reply: FastifyReply, head: PageHead) => FastifyReply
+    /** The shell for an app route, in the visitor's language and with a public page's own head. */
+    sendAppShell?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
   }
 }

@@ -209,6 +209,11 @@ export function createOrdersService(
       return presentFor({ ...order, views: order.views + unwritten }, caller)
     },
 
+    /** The order as a guest sees it, for its page's head: a crawler or a link preview is not a view. */
+    async preview(id: number) {
+      return presentOrder(await orderOrThrow(id, undefined))
+    },
+
     async update(id: number, body: OrderBody, caller: UserRow) {
       const order = await orderOrThrow(id, caller)
       if (order.customerId !== caller.id) throw forbidden()

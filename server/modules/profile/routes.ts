@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import { optionalCaller } from '#server/plugins/authenticate.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
-import { isAppNavigation } from '#server/plugins/web-app.ts'
-import { previewDescription, previewTitle } from './preview-text.ts'
 import type { ProfileService } from './service.ts'
 
 export async function profileRoutes(app: FastifyInstance, { profile }: { profile: ProfileService }) {
@@ -31,22 +29,4 @@ export async function profileRoutes(app: FastifyInstance, { profile }: { profile
   contractRoute(app, endpoints.userReviews, ({ params, query, request }) =>
     profile.reviews(params.id, query, request.locale),
   )
-
-  // A shared profile link shows a card in Telegram and search results: its page comes with its own head, since
-  // previews run no script. The app itself draws the page as usual.
-  const sendWithHead = app.sendAppShellWithHead
-  if (sendWithHead) {
-    app.get('/profile/:slug', { schema: { hide: true } }, async (request, reply) => {
-      if (!isAppNavigation(request)) return reply.callNotFound()
-      const found = await profile.preview((request.params as { slug: string }).slug, request.locale)
-      if (!found) return app.sendAppShell!(reply)
-      const origin = `${request.protocol}://${request.host}`
-      return sendWithHead(reply, {
-        title: previewTitle(found, request.locale),
-        description: previewDescription(found, request.locale),
-        canonicalUrl: `${origin}/profile/${found.slug}`,
-        imageUrl: `${origin}${found.avatar ?? '/icons/icon-512.png'}`,
-      })
-    })
-  }
 }
