@@ -86,8 +86,12 @@ describe('a public profile link', () => {
       expect(page.statusCode).toBe(200)
       expect(page.body).toContain(`<title>${me.name}`)
       expect(page.body).toContain('специалист на Fika</title>')
-      expect(page.body).toContain(`<link data-server-head rel="canonical" href="http://fika.uz/profile/${me.slug}" />`)
-      expect(page.body).toContain('<meta data-server-head property="og:image" content="http://fika.uz/icons/icon-512.png" />')
+      expect(page.body).toContain(
+        `<link data-server-head rel="canonical" href="http://fika.uz/profile/${me.slug}" />`,
+      )
+      expect(page.body).toContain(
+        '<meta data-server-head property="og:image" content="http://fika.uz/icons/icon-512.png" />',
+      )
       expect(page.body).toContain('Электрик с опытом 10 лет.')
       // What the specialist typed is text in the page, never markup.
       expect(page.body).not.toContain('<script>alert(1)</script>')
