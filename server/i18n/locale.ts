@@ -5,6 +5,8 @@ export const LOCALES = ['ru', 'oz', 'uz', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'ru'
 
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale)
+
 // Browsers send script subtags for Uzbek; map them onto the product's two codes before negotiating.
 const SCRIPT_ALIASES: [RegExp, Locale][] = [
   [/\buz-latn(-[a-z]+)?\b/gi, 'oz'],

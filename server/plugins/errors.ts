@@ -4,7 +4,8 @@ import fp from 'fastify-plugin'
 import type { ErrorBody } from '#contract/errors.ts'
 import { messageNumbers, translate } from '#server/i18n/messages.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { resolveLocale, type Locale } from '#server/i18n/locale.ts'
+import type { Locale } from '#server/i18n/locale.ts'
+import { callLocale } from './locale.ts'
 import { isAppNavigation } from './web-app.ts'
 
 declare module 'fastify' {
@@ -97,14 +98,12 @@ export const errorsPlugin = fp(
 
 /**
  * Fastify's `frameworkErrors`: a URL it cannot route (bad percent-encoding, an over-long parameter) fails before
- * any hook, so the language is read from the header here.
+ * any hook, so the language is read here as the locale plugin reads an API call's.
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error, request)
-  return reply
-    .status(appError.status)
-    .header('content-language', resolveLocale(request.headers['accept-language']))
-    .send(errorBodyOf(appError, resolveLocale(request.headers['accept-language'])))
+  const locale = callLocale(request)
+  return reply.status(appError.status).header('content-language', locale).send(errorBodyOf(appError, locale))
 }
 
 /**

@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
+import { LOCALE_COOKIE } from '#contract/endpoint.ts'
 import { messages as ruMessages } from '../locales/ru/messages.po'
 
 export const LOCALES = ['ru', 'oz', 'uz', 'en'] as const
@@ -13,14 +14,39 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
 }
 
-// The spec keeps the language for the session, so a new tab or a new visit starts again from Russian.
+// The spec keeps the language for the session: a cookie without an expiry, which the browser forgets when it
+// closes, so a new visit starts again from Russian. A cookie rather than storage so the server sees the choice
+// and renders its pages in the language the app will show (server/plugins/locale.ts).
+// sessionStorage is kept in step: where cookies are blocked it still holds the choice for the tab, and a tab that
+// chose before the cookie existed keeps its language.
 const STORAGE_KEY = 'fika.locale'
 
 const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale)
 
+const cookieLocale = () =>
+  document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${LOCALE_COOKIE}=`))
+    ?.slice(LOCALE_COOKIE.length + 1)
+
+// No Expires or Max-Age: a session cookie. Lax: a link from another site still opens in the chosen language.
+// Secure over https, as the server sets it.
+const COOKIE_ATTRIBUTES = '; Path=/; SameSite=Lax'
+const SECURE_ATTRIBUTE = '; Secure'
+
+function keepLocale(locale: Locale) {
+  const secure = window.location.protocol === 'https:' ? SECURE_ATTRIBUTE : ''
+  document.cookie = `${LOCALE_COOKIE}=${locale}${COOKIE_ATTRIBUTES}${secure}`
+  sessionStorage.setItem(STORAGE_KEY, locale)
+}
+
 export function currentLocale(): Locale {
+  const cookie = cookieLocale()
+  if (isLocale(cookie)) return cookie
   const stored = sessionStorage.getItem(STORAGE_KEY)
-  return isLocale(stored) ? stored : DEFAULT_LOCALE
+  if (!isLocale(stored)) return DEFAULT_LOCALE
+  keepLocale(stored)
+  return stored
 }
 
 /**
@@ -31,7 +57,7 @@ export function takeLocaleFromAddress() {
   const url = new URL(window.location.href)
   const lang = url.searchParams.get('lang')
   if (!lang) return
-  if (isLocale(lang)) sessionStorage.setItem(STORAGE_KEY, lang)
+  if (isLocale(lang)) keepLocale(lang)
   url.searchParams.delete('lang')
   window.history.replaceState(window.history.state, '', url)
 }
@@ -56,6 +82,6 @@ export async function activateLocale(locale: Locale) {
 
 /** Keeps the choice for the session and reloads, as the spec asks: every screen then starts in the new language. */
 export function switchLocale(locale: Locale) {
-  sessionStorage.setItem(STORAGE_KEY, locale)
+  keepLocale(locale)
   window.location.reload()
 }

@@ -17,7 +17,7 @@ function logIn(token: string) {
 describe('the API client', () => {
   it('sends the language and the bearer token', async () => {
     logIn('token-1')
-    sessionStorage.setItem('fika.locale', 'oz')
+    document.cookie = 'lang=oz; path=/'
     const server = stubApi({ [`GET ${V1}/profile`]: () => ({ json: profileOf() }) })
     await api.call(endpoints.profile)
     const call = server.last('GET', `${V1}/profile`)!

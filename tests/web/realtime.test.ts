@@ -56,7 +56,7 @@ describe('the notifications socket', () => {
   })
 
   it('joins the room in the current language and takes the unread count from the answer', () => {
-    sessionStorage.setItem('fika.locale', 'uz')
+    document.cookie = 'lang=uz; path=/'
     logIn()
     startRealtime()
     const socket = theSocket()
@@ -76,7 +76,7 @@ describe('the notifications socket', () => {
     // A feature catalog loading is a Lingui change too, but the language stays.
     i18n.load('ru', {})
     expect(socket.sent('connect_user')).toHaveLength(1)
-    sessionStorage.setItem('fika.locale', 'en')
+    document.cookie = 'lang=en; path=/'
     i18n.load('en', {})
     expect(socket.sent('connect_user').map((emit) => emit.payload)).toEqual([
       { locale: 'ru' },

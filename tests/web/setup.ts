@@ -20,6 +20,8 @@ afterEach(() => {
   vi.unstubAllGlobals()
   localStorage.clear()
   sessionStorage.clear()
+  // The language of the session (src/lib/locale.ts) lives in a cookie, which jsdom keeps for the whole file.
+  document.cookie = 'lang=; Path=/; Max-Age=0'
 })
 
 // jsdom has no <dialog> behaviour; these mirror what browsers do for the parts the modal relies on.
