@@ -6,7 +6,7 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { manifest } from './src/pwa-manifest.ts'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -20,32 +20,41 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     react(),
     lingui(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'service-worker',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest,
-      injectManifest: {
-        // The shell, its chunks and the four language catalogs (a few KB each) are precached: the catalog of the
-        // first visit loads before the worker exists, so only the precache can have it for an offline reload.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
-        // The map (MapLibre, its worker and the bundled outline, ~460 KB gzip) is not pushed to every visitor's
-        // phone: the service worker caches it the first time the map opens (sw.ts), and offline it works from then.
-        // Firebase (src/features/push/firebase.ts) loads only where the server uses FCM and push is on.
-        globIgnores: [
-          'screenshots/**',
-          'assets/maplibre-*',
-          'assets/uzbekistan-outline-*',
-          'assets/firebase-*',
-        ],
-      },
-      devOptions: { enabled: false },
-    }),
+    // The server's renderer (src/entry-server.tsx) has no service worker or manifest of its own.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'service-worker',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        manifest,
+        injectManifest: {
+          // The shell, its chunks and the four language catalogs (a few KB each) are precached: the catalog of the
+          // first visit loads before the worker exists, so only the precache can have it for an offline reload.
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+          // The map (MapLibre, its worker and the bundled outline, ~460 KB gzip) is not pushed to every visitor's
+          // phone: the service worker caches it the first time the map opens (sw.ts), and offline it works from then.
+          // Firebase (src/features/push/firebase.ts) loads only where the server uses FCM and push is on.
+          globIgnores: [
+            'screenshots/**',
+            'assets/maplibre-*',
+            'assets/uzbekistan-outline-*',
+            'assets/firebase-*',
+          ],
+        },
+        devOptions: { enabled: false },
+      }),
   ],
+  // The renderer carries its own copy of React and the libraries, built for production, so the server process
+  // renders with React's production build whatever NODE_ENV the server itself runs in.
+  ...(isSsrBuild && {
+    ssr: { noExternal: true },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
   build: {
     outDir: 'dist',
+    copyPublicDir: !isSsrBuild,
     sourcemap: true,
     chunkSizeWarningLimit: 300,
     modulePreload: {
@@ -61,4 +70,4 @@ export default defineConfig({
     // The API and its sockets (SOCKET_PATH, polling and WebSocket upgrades) live on the API server's port.
     proxy: { '/api': 'http://localhost:8080', '/socket.io': { target: 'http://localhost:8080', ws: true } },
   },
-})
+}))

@@ -1,6 +1,6 @@
 /**
  * npm test: every test. Makes sure a Chromium exists for the browser tests (installing one when none is found),
- * builds the web app the end-to-end tests run against, then runs all Vitest projects. Extra arguments go to
+ * builds the web app the end-to-end tests run against and the server's page renderer, then runs all Vitest projects. Extra arguments go to
  * Vitest (`npm test -- --project web`).
  */
 import { spawnSync } from 'node:child_process'
@@ -23,6 +23,13 @@ if (!onlyServer) {
   })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
+// The server's page renderer (src/entry-server.tsx): the server tests render public pages with it.
+const renderer = spawnSync(
+  process.execPath,
+  [bin('vite'), 'build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr', '--logLevel', 'error'],
+  { stdio: 'inherit', env },
+)
+if (renderer.status !== 0) process.exit(renderer.status ?? 1)
 
 const result = spawnSync(process.execPath, [bin('vitest'), 'run', ...args], { stdio: 'inherit', env })
 process.exit(result.status ?? 1)

@@ -51,6 +51,7 @@ import { promotionRoutes } from '#server/modules/promotion/routes.ts'
 import { createPromotionService } from '#server/modules/promotion/service.ts'
 import { profileRoutes } from '#server/modules/profile/routes.ts'
 import { createProfileService } from '#server/modules/profile/service.ts'
+import { createPageRenderer, type PageRenderer } from '#server/modules/page-render/service.ts'
 import { createPageHeads, type PageHeads } from '#server/modules/page-heads/service.ts'
 import { loadWebMessages } from '#server/modules/page-heads/web-messages.ts'
 import { pushRoutes } from '#server/modules/push/routes.ts'
@@ -92,6 +93,8 @@ export type AppDeps = {
   logStream?: { write: (line: string) => void }
   /** The built web app to host; `dist/` beside the server by default. */
   webRoot?: string
+  /** The page renderer (dist-ssr/entry-server.js); a missing one leaves public pages to the browser. */
+  rendererEntry?: string
   /** The socket server's options, or false to build the app without one. */
   realtime?: false | RealtimeOptions
   /** Replaces where the notifier emits (tests that watch it); the socket server's hub by default. */
@@ -103,6 +106,7 @@ export type AppDeps = {
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
+const DEFAULT_RENDERER_ENTRY = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url))
 /** The Redis channel on which processes tell each other which sessions and users to forget. */
 const SESSION_CACHE_CHANNEL = 'fika:session-cache'
 
@@ -118,6 +122,7 @@ export async function buildApp({
   pushSender,
   logStream,
   webRoot,
+  rendererEntry,
   realtime: realtimeOptions = {},
   realtimeHub,
   pushDelivery,
@@ -189,10 +194,12 @@ export async function buildApp({
 
   await app.register(localePlugin)
   // Public pages get their own head (title, alternates, card, JSON-LD) from the services below, once they exist.
-  const late: { pageHeads?: PageHeads } = {}
+  const late: { pageHeads?: PageHeads; pageRenderer?: PageRenderer } = {}
   await app.register(webAppPlugin, {
     root: webRoot ?? DEFAULT_WEB_ROOT,
     headFor: (pathname, locale, origin) => late.pageHeads?.headFor(pathname, locale, origin),
+    renderPage: (url, locale, origin) =>
+      late.pageRenderer?.available ? late.pageRenderer.render(url, locale, origin) : undefined,
   })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, {
@@ -377,6 +384,13 @@ export async function buildApp({
     events,
   })
   late.pageHeads = pageHeads
+  const pageRenderer = createPageRenderer({
+    entry: rendererEntry ?? DEFAULT_RENDERER_ENTRY,
+    inject: (options) => app.inject(options),
+    events,
+    log: app.log,
+  })
+  late.pageRenderer = pageRenderer
 
   return Object.assign(app, {
     services: {
@@ -392,6 +406,7 @@ export async function buildApp({
       wallet,
       entitlements,
       pageHeads,
+      pageRenderer,
     },
   })
 }

@@ -2,11 +2,12 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { afterFirstLoad } from './lib/after-first-load.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
+import { isLoggedIn } from './lib/session-store.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
 
@@ -26,13 +27,23 @@ document.querySelectorAll('meta[data-server-head], link[data-server-head]').forE
 takeLocaleFromAddress()
 await activateLocale(currentLocale())
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />
     </I18nProvider>
-  </StrictMode>,
+  </StrictMode>
 )
+const root = document.getElementById('root')!
+// A public page comes drawn by the server for a guest (server/modules/page-render). A guest's app takes that
+// markup over as it is, once the page's screen and its messages are loaded; a member's app draws their own page
+// (their menu, their guard) over it.
+if (root.hasAttribute('data-rendered') && !isLoggedIn()) {
+  // As on the server, the matched screens render without the router's own Suspense boundary around them.
+  router.ssr = { manifest: undefined }
+  await router.load()
+  hydrateRoot(root, app)
+} else createRoot(root).render(app)
 
 registerServiceWorker()
 // A notification tapped while this window is opening must still lead to its page: the listener is tiny and starts

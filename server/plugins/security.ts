@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
 import { rateLimited } from '#server/lib/app-error.ts'
+import { isInternalRequest } from '#server/lib/internal-requests.ts'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 
@@ -54,6 +55,8 @@ export const securityPlugin = fp<Options>(
     await app.register(rateLimit, {
       max: options.requestsPerMinute,
       timeWindow: 60_000,
+      // The page renderer's reads of the API inside this process are not a visitor's requests.
+      allowList: (request) => isInternalRequest(request.headers),
       ...(redis && { redis }),
       errorResponseBuilder: (_request, context) => rateLimited('too_many_requests', context.ttl / 1000),
     })

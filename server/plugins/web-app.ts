@@ -6,6 +6,10 @@ import fp from 'fastify-plugin'
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, type Locale } from '#server/i18n/locale.ts'
 import { jsonLdScript } from '#server/modules/page-heads/json-ld.ts'
 import type { PageHead } from '#server/modules/page-heads/service.ts'
+import type { RenderedPage } from '#server/modules/page-render/service.ts'
+
+/** The id the app reads its first data from (src/lib/server-render.ts, FIRST_ANSWERS_ID). */
+export const FIRST_ANSWERS_ID = 'first-answers'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 // The shell, the service worker and the manifest must be fetched fresh, or a phone keeps an old version forever.
@@ -67,13 +71,37 @@ export function shellWithHead(shell: string, locale: Locale, origin: string, hea
 }
 
 type HeadFor = (pathname: string, locale: Locale, origin: string) => Promise<PageHead | undefined> | undefined
+type RenderPage = (url: string, locale: Locale, origin: string) => Promise<RenderedPage> | undefined
+
+const ROOT = /<div id="root">[\s\S]*?<\/div>(\s*(?:<noscript>|<\/body>))/
+// Names the element src/main.tsx hydrates instead of painting anew.
+const RENDERED_ROOT = '<div id="root" data-rendered="">'
+
+/** JSON inside an HTML data block: `<` could close the element, U+2028/9 break older parsers. */
+const jsonInHtml = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+
+/**
+ * The page the app's screens drew on the server in place of the shell's empty root, and the data they drew it
+ * from, which the app's first render reads (src/lib/server-render.ts) so that it hydrates the same markup.
+ */
+export function withRenderedPage(html: string, page: RenderedPage) {
+  return html.replace(
+    ROOT,
+    (_match, noscript: string) =>
+      `${RENDERED_ROOT}${page.html}</div>\n    <script type="application/json" id="${FIRST_ANSWERS_ID}">${jsonInHtml(page.answers)}</script>${noscript}`,
+  )
+}
 
 /**
  * Hosts the built web app from `dist/`: hashed assets cached for a year, everything else revalidated, and the
  * shell answered for every app route. Without a build (the API alone, as in the API tests) nothing is served.
  */
-export const webAppPlugin = fp<{ root: string; headFor?: HeadFor }>(
-  async (app: FastifyInstance, { root, headFor }) => {
+export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: RenderPage }>(
+  async (app: FastifyInstance, { root, headFor, renderPage }) => {
     if (!existsSync(join(root, 'index.html'))) {
       app.log.warn({ root }, 'no web app build found: serving the API only (run `npm run build`)')
       return
@@ -89,6 +117,19 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor }>(
     })
     // Read once: every page is the shell with a few tags changed, answered without touching the disk.
     const shell = readFileSync(join(root, 'index.html'), 'utf8')
+    /** The page drawn by the app's screens, or undefined when it cannot be: the shell then does as before. */
+    async function renderedPage(request: FastifyRequest, origin: string) {
+      const url = new URL(request.url, origin)
+      // The app takes `?lang=` out of the address before it draws (src/lib/locale.ts): so does the renderer.
+      url.searchParams.delete('lang')
+      return Promise.resolve(renderPage?.(`${url.pathname}${url.search}`, request.locale, origin)).catch(
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'page render failed')
+          return undefined
+        },
+      )
+    }
+
     async function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
       const origin = `${request.protocol}://${request.host}`
       const pathname = request.url.split('?', 1)[0]!
@@ -99,10 +140,15 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor }>(
           return undefined
         },
       )
+      const html = shellWithHead(shell, request.locale, origin, head)
+      // Only a public page that exists is rendered: a private one is the member's, and the server does not know
+      // who the visitor is (the session lives in the browser).
+      const page = head && (await renderedPage(request, origin))
       return reply
+        .status(page ? page.status : 200)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
-        .send(shellWithHead(shell, request.locale, origin, head))
+        .send(page ? withRenderedPage(html, page) : html)
     }
     app.decorate('sendAppShell', sendAppShell)
     app.get('/', { schema: { hide: true } }, sendAppShell)

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { serverRender } from '#src/lib/server-render.ts'
 import { useDocumentTitle } from './use-document-title.ts'
 
 type NotFoundProps = { message?: string | undefined; description?: string | undefined }
@@ -8,6 +9,8 @@ type NotFoundProps = { message?: string | undefined; description?: string | unde
 export function NotFound({ message, description }: NotFoundProps) {
   const { t } = useLingui()
   const title = message ?? t`Page not found`
+  const render = serverRender()
+  if (render) render.notFound = true
   useDocumentTitle(title)
   return (
     <div className="screen screen--centered">

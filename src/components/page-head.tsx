@@ -21,6 +21,9 @@ type PageHeadProps = {
 export function PageHead({ title, description, canonicalPath, image }: PageHeadProps) {
   useDocumentTitle(title)
   const currentPath = useLocation({ select: (location) => location.pathname })
+  // The server wrote the page's head into the HTML itself (server/modules/page-heads): a second copy would give a
+  // crawler two canonicals.
+  if (import.meta.env.SSR) return null
   const pathname = canonicalPath ?? currentPath
   const addressIn = (locale: Locale) =>
     `${window.location.origin}${pathname}${locale === DEFAULT_LOCALE ? '' : `?lang=${locale}`}`

@@ -8,6 +8,7 @@ let loaded: Promise<void> | undefined
  * passed and the browser is idle, so a phone on a slow network spends its first seconds on what it shows.
  */
 export function afterFirstLoad(task: () => void | Promise<unknown>) {
+  if (import.meta.env.SSR) return
   loaded ??= new Promise<void>((resolve) => {
     const wait = () => setTimeout(resolve, BACKGROUND_DELAY_MS)
     if (document.readyState === 'complete') wait()

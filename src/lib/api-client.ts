@@ -32,6 +32,8 @@ export type ApiClientOptions = {
   /** Trades the refresh cookie for a new access token; resolves null when the session is over. */
   refreshToken: (expiredToken: string | null) => Promise<string | null>
   onSessionEnded: () => void
+  /** The server's renderer asks the API inside its own process. */
+  fetch?: (request: Request) => Promise<Response>
 }
 
 /**
@@ -42,6 +44,7 @@ export type ApiClientOptions = {
 export function createApiClient(options: ApiClientOptions) {
   const http: KyInstance = ky.create({
     ...(options.baseUrl && { baseUrl: options.baseUrl }),
+    ...(options.fetch && { fetch: options.fetch as typeof fetch }),
     credentials: 'same-origin',
     // No automatic retries (a replayed POST could publish twice); the one forced retry after a token refresh
     // still counts against this limit in ky 2, hence 1.

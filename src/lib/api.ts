@@ -2,6 +2,7 @@ import { refreshSession } from './refresh-session.ts'
 import { useSession } from './session-store.ts'
 import { createApiClient } from './api-client.ts'
 import { currentLocale } from './locale.ts'
+import { serverRender } from './server-render.ts'
 import { SESSION_ENDED_EVENT } from './session-events.ts'
 
 export { SESSION_ENDED_EVENT }
@@ -10,7 +11,8 @@ export { SESSION_ENDED_EVENT }
 export const api = createApiClient({
   getToken: () => useSession.getState().token,
   // Absolute, so the same client works in a page, a worker and a test's simulated page.
-  baseUrl: globalThis.location?.origin,
+  baseUrl: import.meta.env.SSR ? 'http://server-render.invalid' : globalThis.location?.origin,
+  ...(import.meta.env.SSR && { fetch: (request: Request) => serverRender()!.fetch(request) }),
   getLocale: currentLocale,
   refreshToken: refreshSession,
   onSessionEnded: () => {

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { LOCALE_COOKIE } from '#contract/endpoint.ts'
 import { messages as ruMessages } from '../locales/ru/messages.po'
+import { serverRender } from './server-render.ts'
 
 export const LOCALES = ['ru', 'oz', 'uz', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -41,6 +42,7 @@ function keepLocale(locale: Locale) {
 }
 
 export function currentLocale(): Locale {
+  if (import.meta.env.SSR) return serverRender()?.locale ?? DEFAULT_LOCALE
   const cookie = cookieLocale()
   if (isLocale(cookie)) return cookie
   const stored = sessionStorage.getItem(STORAGE_KEY)

@@ -48,6 +48,8 @@ export async function savedCall<T>(
   fetch: () => Promise<T>,
   { keepAtOnce = false } = {},
 ): Promise<Saved<T>> {
+  // The server's renderer keeps nothing: it has no device.
+  if (import.meta.env.SSR) return { data: await fetch(), saved: false }
   keepCatalogueAfterFirstLoad()
   const locale = currentLocale()
   const keptCopy = async (): Promise<Saved<T> | undefined> => {

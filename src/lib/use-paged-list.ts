@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from './api-client.ts'
+import { firstAnswer, serverRender } from './server-render.ts'
 
 /**
  * One page of a list as a screen gets it: the rows, the total, whether it is the device's saved copy, and, for a
@@ -34,6 +35,31 @@ const isOffline = (error: unknown) => error instanceof ApiError && error.status 
 const isLast = <T>(page: ListPage<T>, perPage: number) =>
   page.nextCursor === undefined ? page.items.length < perPage : page.nextCursor === null
 
+const firstPageOf = <T>(page: ListPage<T>, perPage: number): List<T> => ({
+  items: page.items,
+  pages: 1,
+  total: page.total,
+  done: isLast(page, perPage),
+  cursor: page.nextCursor ?? undefined,
+  status: 'ready',
+  offline: false,
+  savedAt: page.savedAt,
+})
+
+/**
+ * The list a screen starts with: the first page the server read for this page (the browser's first render draws
+ * what the server's HTML shows), else loading. On the server, a list without an answer is noted for the renderer.
+ */
+function firstList<T>(key: string, loadPage: () => Promise<ListPage<T>>, perPage: number): List<T> {
+  const answer = firstAnswer(`list:${key}`)
+  if (answer)
+    return 'data' in answer
+      ? firstPageOf(answer.data as ListPage<T>, perPage)
+      : { ...START, status: 'failed' }
+  serverRender()?.wanted.set(`list:${key}`, loadPage)
+  return START
+}
+
 /**
  * An endless list of `{ collection, meta }` pages: the first page, then one page more on each `loadMore`, asked
  * after the cursor the page before gave when the list has one (else by number). A new `key` (another search)
@@ -45,12 +71,13 @@ export function usePagedList<T extends { id: number }>(
   loadPage: (page: number, cursor: string | undefined) => Promise<ListPage<T>>,
   perPage: number,
 ) {
-  const [state, setState] = useState<{ key: string; list: List<T>; attempt: number }>({
+  const first = () => firstList(key, () => loadPage(1, undefined), perPage)
+  const [state, setState] = useState<{ key: string; list: List<T>; attempt: number }>(() => ({
     key,
-    list: START,
+    list: first(),
     attempt: 0,
-  })
-  const current = state.key === key ? state : { key, list: START as List<T>, attempt: 0 }
+  }))
+  const current = state.key === key ? state : { key, list: first(), attempt: 0 }
   const { attempt } = current
 
   useEffect(() => {
@@ -58,20 +85,7 @@ export function usePagedList<T extends { id: number }>(
     loadPage(1, undefined)
       .then((page) => {
         if (!live) return
-        setState({
-          key,
-          attempt,
-          list: {
-            items: page.items,
-            pages: 1,
-            total: page.total,
-            done: isLast(page, perPage),
-            cursor: page.nextCursor ?? undefined,
-            status: 'ready',
-            offline: false,
-            savedAt: page.savedAt,
-          },
-        })
+        setState({ key, attempt, list: firstPageOf(page, perPage) })
       })
       .catch((error: unknown) => {
         if (live) setState({ key, attempt, list: { ...START, status: 'failed', offline: isOffline(error) } })

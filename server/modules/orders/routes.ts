@@ -7,6 +7,7 @@ import type { OrdersRepository } from './repository.ts'
 import { listFiltersOf } from './filters.ts'
 import { listMetaOf, pageOf } from './list-paging.ts'
 import { AppError, unauthorized } from '#server/lib/app-error.ts'
+import { isInternalRequest } from '#server/lib/internal-requests.ts'
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/
 
@@ -123,7 +124,8 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     repository.mapMarkers({ bbox: query.bbox, serviceId: query.service, categoryId: query.category }),
   )
   contractRoute(app, endpoints.order, async ({ params, request }) =>
-    orders.view(params.id, await optionalCaller(request)),
+    // The server drawing the order's page for a visitor is not a view: the visitor's app reads it again.
+    orders.view(params.id, await optionalCaller(request), { counted: !isInternalRequest(request.headers) }),
   )
   contractRoute(app, endpoints.publishOrder, async ({ body, request, reply }) => {
     reply.status(201)

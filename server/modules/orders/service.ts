@@ -203,9 +203,10 @@ export function createOrdersService(
     },
 
     /** The customer's own look is not a view. Views are counted in memory, not by a row update per read. */
-    async view(id: number, caller: UserRow | undefined) {
+    /** The order for a caller; a read counts as a view unless it is the customer's, or the page renderer's. */
+    async view(id: number, caller: UserRow | undefined, { counted = true } = {}) {
       const order = await orderOrThrow(id, caller)
-      const unwritten = order.customerId === caller?.id ? views.unwritten(id) : views.count(id)
+      const unwritten = order.customerId === caller?.id || !counted ? views.unwritten(id) : views.count(id)
       return presentFor({ ...order, views: order.views + unwritten }, caller)
     },
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { ApiError } from '#src/lib/api-client.ts'
 import type { Saved } from '#src/lib/saved-call.ts'
+import { firstAnswer, serverRender } from '#src/lib/server-render.ts'
 
 type State<T> =
   | { status: 'loading' }
@@ -8,9 +9,24 @@ type State<T> =
   | { status: 'failed'; offline: boolean }
   | ({ status: 'ready' } & Saved<T>)
 
+/**
+ * The state a screen starts in: what the server read for this page (so the first render in the browser draws what
+ * the server's HTML shows), else loading. On the server, a key without an answer is noted for the renderer to read.
+ */
+function firstState<T>(key: string, load: () => Promise<Saved<T>>): State<T> {
+  const answer = firstAnswer(key)
+  if (answer) return 'data' in answer ? { status: 'ready', data: answer.data as T, saved: false } : FAILED
+  serverRender()?.wanted.set(key, async () => (await load()).data)
+  return { status: 'loading' }
+}
+const FAILED = { status: 'failed', offline: false } as const
+
 /** Runs a saved call once per key and keeps its outcome: loading, failed, or the data (maybe from the device). */
 export function useSaved<T>(key: string, load: () => Promise<Saved<T>>): State<T> {
-  const [state, setState] = useState<{ key: string; value: State<T> }>({ key, value: { status: 'loading' } })
+  const [state, setState] = useState<{ key: string; value: State<T> }>(() => ({
+    key,
+    value: firstState(key, load),
+  }))
   useEffect(() => {
     let current = true
     load()
@@ -29,5 +45,5 @@ export function useSaved<T>(key: string, load: () => Promise<Saved<T>>): State<T
     // `load` is a new closure every render; the key says when the data changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key])
-  return state.key === key ? state.value : { status: 'loading' }
+  return state.key === key ? state.value : firstState(key, load)
 }

@@ -18,13 +18,15 @@ export function useServicePrice() {
     priceText({ price: null, price_min: line.price_from, price_max: line.price_to })
 }
 
-/** The photo (or the initials on a coloured circle); the name beside it says who it is, so it has no text. */
-export function Avatar({ src, name, size }: { src: string | null; name: string; size: number }) {
+/**
+ * The photo (or the initials on a coloured circle); the name beside it says who it is, so it has no text. The
+ * circle's size is a class, not a style attribute: the server's HTML carries no inline style (the CSP forbids it).
+ */
+export function Avatar({ src, name, size }: { src: string | null; name: string; size: 64 | 112 }) {
   if (src) return <img className="specialist-avatar" src={src} alt="" width={size} height={size} />
   return (
     <span
-      className="specialist-avatar specialist-avatar--initials"
-      style={{ width: size, height: size, fontSize: size / 2.5 }}
+      className={`specialist-avatar specialist-avatar--initials specialist-avatar--${size}`}
       aria-hidden="true"
     >
       {name.trim().charAt(0).toUpperCase()}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { siteOrigin } from '#src/lib/server-render.ts'
 
 // The dialog, its messages and the QR library load on the first click, not with the header or the profile.
 const ShareDialog = lazy(() => import('./share-dialog.tsx'))
@@ -37,7 +38,7 @@ export function ShareProfileButton({
 }: ShareProfileButtonProps) {
   const [open, setOpen] = useState(false)
   const [used, setUsed] = useState(false)
-  const url = `${window.location.origin}/profile/${slug}`
+  const url = `${siteOrigin()}/profile/${slug}`
 
   const share = async () => {
     if (!own && phoneShareSheet()) {
