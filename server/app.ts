@@ -54,6 +54,9 @@ import { createProfileService } from '#server/modules/profile/service.ts'
 import { createPageRenderer, type PageRenderer } from '#server/modules/page-render/service.ts'
 import { createPageHeads, type PageHeads } from '#server/modules/page-heads/service.ts'
 import { loadWebMessages } from '#server/modules/page-heads/web-messages.ts'
+import { createSitemapRepository } from '#server/modules/sitemap/repository.ts'
+import { sitemapRoutes } from '#server/modules/sitemap/routes.ts'
+import { createSitemapService } from '#server/modules/sitemap/service.ts'
 import { pushRoutes } from '#server/modules/push/routes.ts'
 import { createPush } from '#server/modules/push/setup.ts'
 import { createSpecialitiesRepository } from '#server/modules/specialities/repository.ts'
@@ -103,6 +106,8 @@ export type AppDeps = {
   pushDelivery?: PushDelivery
   /** How often counted order views are written (tests that flush by hand make it long). */
   viewsFlushEveryMs?: number
+  /** URLs in one sitemap file (tests split sooner than the sitemaps.org 50,000). */
+  sitemapUrlsPerFile?: number
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
@@ -127,6 +132,7 @@ export async function buildApp({
   realtimeHub,
   pushDelivery,
   viewsFlushEveryMs,
+  sitemapUrlsPerFile,
 }: AppDeps) {
   const app: FastifyInstance = Fastify({
     trustProxy: config.TRUST_PROXY,
@@ -374,6 +380,15 @@ export async function buildApp({
   await app.register(paymentProviderRoutes, { wallet })
 
   if (devSms) await app.register(devRoutes, { devSms })
+
+  // /sitemap.xml, its files and /robots.txt, at the site's public address.
+  await app.register(sitemapRoutes, {
+    sitemap: createSitemapService({
+      repo: createSitemapRepository(db),
+      publicUrl: config.PUBLIC_URL,
+      urlsPerFile: sitemapUrlsPerFile,
+    }),
+  })
 
   const pageHeads = createPageHeads({
     messages: () => loadWebMessages(),

@@ -9,6 +9,7 @@ import {
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing'
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies'
+import { CRAWLER_FILES } from '#contract/crawler-files.ts'
 import { registerOutbox } from './outbox.ts'
 import { registerPush } from './push.ts'
 
@@ -21,10 +22,11 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
 // Every app route is the same single page: serve the cached shell and let the router draw the screen. The API,
-// the docs and socket.io's polling transport are not app routes and must never get the shell instead of their answer.
+// the docs, socket.io's polling transport, robots.txt and the sitemap are not app routes and must never get the shell
+// instead of their answer.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/sw\.js$/, /^\/socket\.io\//],
+    denylist: [/^\/api\//, /^\/sw\.js$/, /^\/socket\.io\//, CRAWLER_FILES],
   }),
 )
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { CRAWLER_FILES } from '#contract/crawler-files.ts'
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, type Locale } from '#server/i18n/locale.ts'
 import { jsonLdScript } from '#server/modules/page-heads/json-ld.ts'
 import type { PageHead } from '#server/modules/page-heads/service.ts'
@@ -15,11 +16,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 // The shell, the service worker and the manifest must be fetched fresh, or a phone keeps an old version forever.
 const REVALIDATE = 'no-cache'
 
-/** Whether a request is a browser asking for a page of the app (not the API, not a file). */
+/** Whether a request is a browser asking for a page of the app (not the API, not a file, not robots or a sitemap). */
 export const isAppNavigation = (request: FastifyRequest) =>
   request.method === 'GET' &&
   !request.url.startsWith('/api/') &&
   request.url !== '/api' &&
+  !CRAWLER_FILES.test(request.url) &&
   (request.headers.accept ?? '').includes('text/html')
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { CRAWLER_FILES } from '#contract/crawler-files.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 // A miniature build, so the hosting rules are tested without running Vite.
@@ -46,6 +47,22 @@ describe('hosting the web app', () => {
     })
     expect(response.statusCode).toBe(404)
     expect(response.json().error.code).toBe('not_found')
+  })
+
+  it('never answers robots.txt or the sitemap with the shell, not even to a browser', async () => {
+    for (const url of ['/robots.txt', '/sitemap.xml', '/sitemap-pages-1.xml?lang=en']) {
+      const response = await t.inject({ method: 'GET', url, headers: html })
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['content-type'], url).not.toContain('text/html')
+    }
+    const missing = await t.inject({ method: 'GET', url: '/sitemap-nothing-1.xml', headers: html })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().error.code).toBe('not_found')
+    // The same paths the service worker sends to the network.
+    for (const path of ['/robots.txt', '/sitemap.xml', '/sitemap-profiles-after-12.xml', '/sitemap.xml?x=1'])
+      expect(CRAWLER_FILES.test(path), path).toBe(true)
+    for (const path of ['/sitemaps', '/profile/sitemap.xml', '/robots.txt.html', '/sitemap-a/b.xml'])
+      expect(CRAWLER_FILES.test(path), path).toBe(false)
   })
 
   it('answers a missing file that is not a page with 404', async () => {

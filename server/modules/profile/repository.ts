@@ -17,6 +17,9 @@ const WEEK_S = 7 * 24 * 3600
 /** Weekly counts: the week's index from the first Monday (0…) and the figures of that week. */
 type WeekRow = { week: number; n: number; average?: number | null }
 
+/** Whose profile anyone may open (GET /profiles/{slug}, its page's head, the sitemap): a live, undeleted account. */
+export const publicProfile = isNull(users.deletedAt)
+
 export function createProfileRepository(db: Database) {
   /** The week (from 0) a timestamp falls in, counted from `start` (a Monday midnight in Tashkent). */
   const weekOf = (column: unknown, start: Date) =>
@@ -141,7 +144,7 @@ export function createProfileRepository(db: Database) {
       const [row] = await db
         .select()
         .from(users)
-        .where(and(eq(users.id, id), isNull(users.deletedAt)))
+        .where(and(eq(users.id, id), publicProfile))
         .limit(1)
       return row
     },
@@ -150,7 +153,7 @@ export function createProfileRepository(db: Database) {
       const [row] = await db
         .select()
         .from(users)
-        .where(and(eq(users.slug, slug), isNull(users.deletedAt)))
+        .where(and(eq(users.slug, slug), publicProfile))
         .limit(1)
       return row
     },
