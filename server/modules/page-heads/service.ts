@@ -107,10 +107,12 @@ function faqItemsOf(markdown: string) {
     .filter((item) => item.question && item.answer)
 }
 
-const INFORMATION_PAGES = ['about', 'contact', 'faq', 'usage', 'forcustomers', 'patent', 'termsofuse']
+// Public information pages; /forcustomers is for members only (spec section 6), so it has no head of its own.
+const INFORMATION_PAGES = ['about', 'contact', 'faq', 'usage', 'patent', 'termsofuse']
 // Screens of the app that are not a category slug (src/routes): /{slug} is a category only when it is none of these.
 const APP_SEGMENTS = new Set([
   ...INFORMATION_PAGES,
+  'forcustomers',
   'account',
   'blog',
   'bonus',
