@@ -56,7 +56,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     copyPublicDir: !isSsrBuild,
     sourcemap: true,
-    chunkSizeWarningLimit: 300,
+    // The renderer is one file on the server, with React and every screen in it.
+    chunkSizeWarningLimit: isSsrBuild ? 2000 : 300,
     modulePreload: {
       // NOTE: every lazy import otherwise carries the list of every chunk its target needs, and the route options
       // of every route load with the first screen: those lists cost / more than a kilobyte. The page's own

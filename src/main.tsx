@@ -7,6 +7,7 @@ import { afterFirstLoad } from './lib/after-first-load.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
+import { keepServerTimeZone } from './lib/server-render.ts'
 import { isLoggedIn } from './lib/session-store.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
@@ -19,9 +20,16 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// The server's copy of the page's head (for crawlers and link previews) gives way to the one each screen draws;
-// its structured data stays.
-document.querySelectorAll('meta[data-server-head], link[data-server-head]').forEach((tag) => tag.remove())
+const root = document.getElementById('root')!
+// A public page comes drawn by the server for a guest (server/modules/page-render). A guest's app takes that
+// markup over as it is, once the page's screen and its messages are loaded; a member's app draws their own page
+// (their menu, their guard) over it.
+const takeOver = root.hasAttribute('data-rendered') && !isLoggedIn()
+
+// The server's copy of the page's head (for crawlers and link previews) gives way to the one each screen draws; its
+// structured data stays. A page taken over keeps it: the screen's own head adopts the same tags.
+if (!takeOver)
+  document.querySelectorAll('meta[data-server-head], link[data-server-head]').forEach((tag) => tag.remove())
 
 // The language first: every screen renders in it from its first paint.
 takeLocaleFromAddress()
@@ -34,14 +42,11 @@ const app = (
     </I18nProvider>
   </StrictMode>
 )
-const root = document.getElementById('root')!
-// A public page comes drawn by the server for a guest (server/modules/page-render). A guest's app takes that
-// markup over as it is, once the page's screen and its messages are loaded; a member's app draws their own page
-// (their menu, their guard) over it.
-if (root.hasAttribute('data-rendered') && !isLoggedIn()) {
+if (takeOver) {
   // As on the server, the matched screens render without the router's own Suspense boundary around them.
   router.ssr = { manifest: undefined }
   await router.load()
+  keepServerTimeZone()
   hydrateRoot(root, app)
 } else createRoot(root).render(app)
 

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core'
 import { HREFLANG, LOCALES, type Locale } from './locale.ts'
+import { renderTimeZone } from './server-render.ts'
 
 /**
  * Dates, times, prices and counts in the language chosen in the app, never the browser's: every screen formats
@@ -59,21 +60,15 @@ export function uzbekLatinDate(date: Date, withTime: boolean) {
   return withTime ? `${day}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : day
 }
 
-/** Uzbekistan has one time zone. */
-const SERVER_TIME_ZONE = 'Asia/Tashkent'
-
 const asDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value))
 
 function format(value: string | number | Date, locale: Locale, withTime: boolean) {
   const date = asDate(value)
   if (locale === 'oz' && !hasUzbekLatinDates()) return uzbekLatinDate(date, withTime)
   const options = withTime ? { ...DATE, ...TIME } : DATE
-  // The server renders a page for a visitor in Uzbekistan, whose device shows Tashkent time: the HTML must say
-  // what the app will draw over it.
-  return new Intl.DateTimeFormat(intlTag(locale), {
-    ...options,
-    ...(import.meta.env.SSR && { timeZone: SERVER_TIME_ZONE }),
-  }).format(date)
+  // The server's HTML and the render that takes it over say the same time (src/lib/server-render.ts).
+  const timeZone = renderTimeZone()
+  return new Intl.DateTimeFormat(intlTag(locale), { ...options, ...(timeZone && { timeZone }) }).format(date)
 }
 
 /** A day: "24 ноября 2026 г.", "24-noyabr, 2026", "24 ноябр, 2026", "November 24, 2026". */

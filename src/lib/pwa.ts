@@ -20,5 +20,6 @@ export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   workbox = new Workbox('/sw.js', { scope: '/' })
   workbox.addEventListener('waiting', () => usePwa.setState({ updateReady: true }))
-  void workbox.register()
+  // A browser that refuses workers (a policy, a private mode) leaves the app working without one.
+  workbox.register().catch(() => undefined)
 }
