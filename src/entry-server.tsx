@@ -4,11 +4,10 @@
  * Built by `vite build --ssr` into dist-ssr/ and loaded by server/modules/page-render.
  */
 import { i18n, type Messages } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'
+import { AppRoot } from './app-root.tsx'
 import { ApiError } from './lib/api-client.ts'
 import { LOCALES, type Locale } from './lib/locale.ts'
 import { setServerRender, type FirstAnswer, type ServerRender } from './lib/server-render.ts'
@@ -97,13 +96,7 @@ async function renderNow({ url, locale, origin, fetch }: RenderInput): Promise<R
         isServer: true,
       })
       await router.load()
-      const app = (
-        <StrictMode>
-          <I18nProvider i18n={i18n}>
-            <RouterProvider router={router} />
-          </I18nProvider>
-        </StrictMode>
-      )
+      const app = <AppRoot router={router} />
       // A prerender waits for every lazy part of the page and notes the data its screens ask for. Once nothing
       // is missing, a plain render of what is then all loaded gives the content inline, with no script to move it
       // into place (the CSP allows none, and a crawler runs none).

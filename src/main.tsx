@@ -1,8 +1,6 @@
-import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { createRouter } from '@tanstack/react-router'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { AppRoot } from './app-root.tsx'
 import { afterFirstLoad } from './lib/after-first-load.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
@@ -35,13 +33,7 @@ if (!takeOver)
 takeLocaleFromAddress()
 await activateLocale(currentLocale())
 
-const app = (
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
-  </StrictMode>
-)
+const app = <AppRoot router={router} />
 if (takeOver) {
   // As on the server, the matched screens render without the router's own Suspense boundary around them.
   router.ssr = { manifest: undefined }

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { useKeenSlider, type KeenSliderInstance } from 'keen-slider/react'
+import type { KeenSliderInstance, KeenSliderOptions } from 'keen-slider'
 import 'keen-slider/keen-slider.min.css'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 
 /** Slides per view: 1.2 on a phone, then 2.2 / 3.2 / 4.2 / 4.6 from 640 / 768 / 1024 / 1280 px (spec section 9). */
 export const CATEGORY_SLIDES = [1.2, 2.2, 3.2, 4.2, 4.6] as const
@@ -21,7 +22,7 @@ const endsOf = (slider: KeenSliderInstance): Ends => {
 }
 
 /**
- * A swipeable row (keen-slider) that also scrolls with the keyboard through its focusable slides, and with the
+ * A swipeable row (keen-slider, loaded after the first render) that also scrolls with the keyboard through its focusable slides, and with the
  * previous and next buttons on screens wide enough for a mouse. A button is disabled at its end of the row with
  * aria-disabled rather than `disabled`, so a keyboard user pressing it does not lose focus (keen-slider ignores
  * a step past the end).
@@ -31,21 +32,50 @@ export function Carousel({ label, perView, children }: CarouselProps) {
   const [ends, setEnds] = useState<Ends>({ atStart: true, atEnd: false })
   // Where the buttons are taking the row: quick presses add up instead of restarting from a half-moved slide.
   const target = useRef<number | null>(null)
-  const [ref, slider] = useKeenSlider<HTMLDivElement>({
-    slides: { perView: perView[0], spacing: SLIDE_GAP_PX },
-    breakpoints: Object.fromEntries(
-      BREAKPOINTS_PX.map((px, index) => [
-        `(min-width: ${px}px)`,
-        { slides: { perView: perView[index + 1], spacing: SLIDE_GAP_PX } },
-      ]),
-    ),
-    created: (instance) => setEnds(endsOf(instance)),
-    updated: (instance) => setEnds(endsOf(instance)),
-    slideChanged: (instance) => setEnds(endsOf(instance)),
-    animationEnded: () => {
-      target.current = null
-    },
-  })
+  const row = useRef<HTMLDivElement>(null)
+  const slider = useRef<KeenSliderInstance | null>(null)
+  const [perPhone, ...perWider] = perView
+  // The row is painted (by the server too) before the slider's code arrives: keen-slider loads after the first
+  // screen, or at once when a finger, the pointer or the keyboard reaches the row.
+  useEffect(() => {
+    let live = true
+    let started = false
+    const options: KeenSliderOptions = {
+      slides: { perView: perPhone, spacing: SLIDE_GAP_PX },
+      breakpoints: Object.fromEntries(
+        BREAKPOINTS_PX.map((px, index) => [
+          `(min-width: ${px}px)`,
+          { slides: { perView: perWider[index], spacing: SLIDE_GAP_PX } },
+        ]),
+      ),
+      created: (instance) => setEnds(endsOf(instance)),
+      updated: (instance) => setEnds(endsOf(instance)),
+      slideChanged: (instance) => setEnds(endsOf(instance)),
+      animationEnded: () => {
+        target.current = null
+      },
+    }
+    const attach = () => {
+      if (started) return
+      started = true
+      void import('keen-slider').then(({ default: KeenSlider }) => {
+        if (live && row.current) slider.current = new KeenSlider(row.current, options)
+      })
+    }
+    const region = row.current?.parentElement
+    const early = ['touchstart', 'pointerenter', 'focusin'] as const
+    for (const type of early) region?.addEventListener(type, attach, { once: true, passive: true })
+    afterFirstLoad(attach)
+    return () => {
+      live = false
+      for (const type of early) region?.removeEventListener(type, attach)
+      slider.current?.destroy()
+      slider.current = null
+    }
+    // The breakpoints are constants of each carousel; the slides are measured again when their number changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  useEffect(() => slider.current?.update(), [children.length])
   const step = (by: number) => {
     const details = slider.current?.track.details
     if (!slider.current || !details) return
@@ -54,7 +84,7 @@ export function Carousel({ label, perView, children }: CarouselProps) {
   }
   return (
     <div className="carousel" role="region" aria-label={label}>
-      <div ref={ref} className="keen-slider">
+      <div ref={row} className="keen-slider">
         {children.map((child, index) => (
           <div key={index} className="keen-slider__slide">
             {child}

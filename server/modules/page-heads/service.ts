@@ -2,6 +2,7 @@ import LRUCache from 'lru-cache'
 import type { Localized } from '#server/db/schema/catalogue.ts'
 import { HREFLANG, type Locale } from '#server/i18n/locale.ts'
 import type { DomainEvents } from '#server/lib/domain-events.ts'
+import { forgetChangedPages, pageCacheKey } from '#server/lib/page-cache.ts'
 import type { CatalogueService } from '#server/modules/catalogue/service.ts'
 import type { ContentRepository } from '#server/modules/content/repository.ts'
 import type { OrdersService } from '#server/modules/orders/service.ts'
@@ -340,16 +341,7 @@ export function createPageHeads({
   ]
 
   const cache = new LRUCache<string, { head: PageHead | undefined }>({ max: 5_000, ttl: ttlMs })
-  // The pages we are told change: an order's page follows its status and text; a review moves a rating.
-  events.subscribe((event) => {
-    if (event.type.startsWith('order.') && 'order' in event) {
-      for (const key of cache.keys()) if (key.endsWith(`|/order/${event.order.id}`)) cache.delete(key)
-    }
-    if (event.type === 'order.reviewed') {
-      for (const key of cache.keys())
-        if (key.includes('|/profile/') || key.includes('|/feedbacks/')) cache.delete(key)
-    }
-  })
+  forgetChangedPages(events, cache)
 
   // The catalogs are read once, when the first public page is asked for.
   let loadedMessages: Promise<WebMessages> | undefined
@@ -364,7 +356,7 @@ export function createPageHeads({
     /** The head of a public page in a language, or undefined for a private page or one that does not exist. */
     async headFor(pathname: string, locale: Locale, origin: string): Promise<PageHead | undefined> {
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-      const key = `${origin}|${locale}|${path}`
+      const key = pageCacheKey(origin, locale, path)
       const cached = cache.get(key)
       if (cached) return cached.head
       const head = await resolve(path, locale, origin)

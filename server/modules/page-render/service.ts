@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, InjectOptions, LightMyRequestResponse } from 'f
 import LRUCache from 'lru-cache'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { DomainEvents } from '#server/lib/domain-events.ts'
+import { forgetChangedPages, pageCacheKey } from '#server/lib/page-cache.ts'
 import { INTERNAL_REQUEST_HEADER, INTERNAL_REQUEST_TOKEN } from '#server/lib/internal-requests.ts'
 
 /** A public page as the web app's own screens draw it (src/entry-server.tsx). */
@@ -40,15 +41,7 @@ export function createPageRenderer({ entry, inject, events, log, ttlMs = 60_000 
   const load = () => (renderer ??= import(pathToFileURL(entry).href) as Promise<Renderer>)
 
   const cache = new LRUCache<string, Promise<RenderedPage>>({ max: 2_000, ttl: ttlMs })
-  events.subscribe((event) => {
-    if (event.type.startsWith('order.') && 'order' in event) {
-      for (const key of cache.keys()) if (key.includes(`|/order/${event.order.id}`)) cache.delete(key)
-    }
-    if (event.type === 'order.reviewed') {
-      for (const key of cache.keys())
-        if (key.includes('|/profile/') || key.includes('|/feedbacks/')) cache.delete(key)
-    }
-  })
+  forgetChangedPages(events, cache)
 
   const fetchInside =
     (locale: Locale) =>
@@ -73,7 +66,7 @@ export function createPageRenderer({ entry, inject, events, log, ttlMs = 60_000 
     available,
     /** The page at `url` (path and query) in a language, rendered or taken from the last minute's copy. */
     render(url: string, locale: Locale, origin: string): Promise<RenderedPage> {
-      const key = `${origin}|${locale}|${url}`
+      const key = pageCacheKey(origin, locale, url)
       let page = cache.get(key)
       if (!page) {
         page = load().then(({ renderPage }) =>

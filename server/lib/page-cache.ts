@@ -1,0 +1,27 @@
+import type { DomainEvents } from './domain-events.ts'
+
+/** A cache of public pages keyed `origin|language|address`, as the page heads and the page renderer keep them. */
+type PageCache = { keys(): Iterable<string>; delete(key: string): unknown }
+
+export const pageCacheKey = (origin: string, locale: string, address: string) =>
+  `${origin}|${locale}|${address}`
+
+const pathOf = (key: string) => key.slice(key.indexOf('|', key.indexOf('|') + 1) + 1).split('?', 1)[0]!
+
+/**
+ * Forgets the kept pages whose data we are told changed: an order's page follows its status and text; a review
+ * moves a specialist's rating on their profile and reviews pages. Other changes show within the cache's minute.
+ */
+export function forgetChangedPages(events: DomainEvents, cache: PageCache) {
+  const forget = (changed: (path: string) => boolean) => {
+    for (const key of [...cache.keys()]) if (changed(pathOf(key))) cache.delete(key)
+  }
+  events.subscribe((event) => {
+    if (event.type.startsWith('order.') && 'order' in event) {
+      const orderPath = `/order/${event.order.id}`
+      forget((path) => path === orderPath)
+    }
+    if (event.type === 'order.reviewed')
+      forget((path) => path.startsWith('/profile/') || path.startsWith('/feedbacks/'))
+  })
+}
