@@ -34,12 +34,13 @@ export function Carousel({ label, perView, children }: CarouselProps) {
   const target = useRef<number | null>(null)
   const row = useRef<HTMLDivElement>(null)
   const slider = useRef<KeenSliderInstance | null>(null)
+  const whenAttached = useRef<(() => Promise<KeenSliderInstance | null>) | null>(null)
   const [perPhone, ...perWider] = perView
   // The row is painted (by the server too) before the slider's code arrives: keen-slider loads after the first
   // screen, or at once when a finger, the pointer or the keyboard reaches the row.
   useEffect(() => {
     let live = true
-    let started = false
+    let attached: Promise<KeenSliderInstance | null> | undefined
     const options: KeenSliderOptions = {
       slides: { perView: perPhone, spacing: SLIDE_GAP_PX },
       breakpoints: Object.fromEntries(
@@ -55,20 +56,21 @@ export function Carousel({ label, perView, children }: CarouselProps) {
         target.current = null
       },
     }
-    const attach = () => {
-      if (started) return
-      started = true
-      void import('keen-slider').then(({ default: KeenSlider }) => {
+    const attach = () =>
+      (attached ??= import('keen-slider').then(({ default: KeenSlider }) => {
         if (live && row.current) slider.current = new KeenSlider(row.current, options)
-      })
-    }
+        return slider.current
+      }))
+    whenAttached.current = attach
+    const attachNow = () => void attach()
     const region = row.current?.parentElement
     const early = ['touchstart', 'pointerenter', 'focusin'] as const
-    for (const type of early) region?.addEventListener(type, attach, { once: true, passive: true })
-    afterFirstLoad(attach)
+    for (const type of early) region?.addEventListener(type, attachNow, { once: true, passive: true })
+    afterFirstLoad(attachNow)
     return () => {
       live = false
-      for (const type of early) region?.removeEventListener(type, attach)
+      for (const type of early) region?.removeEventListener(type, attachNow)
+      whenAttached.current = null
       slider.current?.destroy()
       slider.current = null
     }
@@ -76,12 +78,14 @@ export function Carousel({ label, perView, children }: CarouselProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
   useEffect(() => slider.current?.update(), [children.length])
-  const step = (by: number) => {
-    const details = slider.current?.track.details
-    if (!slider.current || !details) return
-    target.current = Math.min(Math.max((target.current ?? details.rel) + by, 0), details.maxIdx)
-    slider.current.moveToIdx(target.current)
-  }
+  // A press that comes before the slider's code waits for it.
+  const step = (by: number) =>
+    void whenAttached.current?.().then((instance) => {
+      const details = instance?.track.details
+      if (!instance || !details) return
+      target.current = Math.min(Math.max((target.current ?? details.rel) + by, 0), details.maxIdx)
+      instance.moveToIdx(target.current)
+    })
   return (
     <div className="carousel" role="region" aria-label={label}>
       <div ref={row} className="keen-slider">
