@@ -6,6 +6,7 @@ import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
 import { keepServerTimeZone } from './lib/server-render.ts'
+import { listenForEarlyLocaleChoice } from './lib/early-locale-choice.ts'
 import { isLoggedIn } from './lib/session-store.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
@@ -23,6 +24,7 @@ const root = document.getElementById('root')!
 // markup over as it is, once the page's screen and its messages are loaded; a member's app draws their own page
 // (their menu, their guard) over it.
 const takeOver = root.hasAttribute('data-rendered') && !isLoggedIn()
+if (takeOver) listenForEarlyLocaleChoice(root)
 
 // The server's copy of the page's head (for crawlers and link previews) gives way to the one each screen draws; its
 // structured data stays. A page taken over keeps it: the screen's own head adopts the same tags.

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Globe } from 'lucide-react'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
+import { stopEarlyLocaleChoice } from '#src/lib/early-locale-choice.ts'
 import { HREFLANG, LOCALE_NAMES, LOCALES, currentLocale, switchLocale, type Locale } from '#src/lib/locale.ts'
 
 /** What the closed switcher shows: two letters in the language's own script, so it fits a phone's header. */
@@ -14,6 +15,7 @@ export function LanguageSwitcher() {
   const { t } = useLingui()
   const id = useId()
   const locale = currentLocale()
+  useEffect(stopEarlyLocaleChoice, [])
   return (
     <div className="language-switcher">
       <Globe />
