@@ -11,6 +11,7 @@ export default tseslint.config(
       'node_modules',
       'data',
       'dist',
+      'dist-ssr',
       'coverage',
       'server/db/migrations',
       'src/route-tree.gen.ts',
