@@ -3,11 +3,16 @@ import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
+import { firstLoadChunk } from './scripts/first-load-chunk.ts'
 import { manifest } from './src/pwa-manifest.ts'
+
+const firstLoad = firstLoadChunk('/src/main.tsx')
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    !isSsrBuild && firstLoad.plugin,
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -45,6 +50,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
         devOptions: { enabled: false },
       }),
+    // A .br and a .gz beside each text file, which the server sends as they are (server/plugins/web-app.ts): the
+    // files are compressed once at the best level instead of on every request. Source maps are for debugging.
+    !isSsrBuild &&
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|mjs|css|html|svg|json|webmanifest)$/,
+        threshold: 1024,
+        skipIfLargerOrEqual: true,
+      }),
   ],
   // The renderer carries its own copy of React and the libraries, built for production, so the server process
   // renders with React's production build whatever NODE_ENV the server itself runs in.
@@ -58,6 +72,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     sourcemap: true,
     // The renderer is one file on the server, with React and every screen in it.
     chunkSizeWarningLimit: isSsrBuild ? 2000 : 300,
+    // The first screen's code in one file instead of fifty (scripts/first-load-chunk.ts).
+    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: { groups: [firstLoad.group] } } } }),
     modulePreload: {
       // NOTE: every lazy import otherwise carries the list of every chunk its target needs, and the route options
       // of every route load with the first screen: those lists cost / more than a kilobyte. The page's own

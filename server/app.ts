@@ -79,6 +79,7 @@ import { createNotificationsService } from '#server/modules/notifications/servic
 import { createSmsFallback } from '#server/modules/notifications/sms-fallback.ts'
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts'
 import { authenticatePlugin } from '#server/plugins/authenticate.ts'
+import { compressionPlugin } from '#server/plugins/compression.ts'
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '#server/plugins/errors.ts'
 import { localePlugin } from '#server/plugins/locale.ts'
 import { securityPlugin } from '#server/plugins/security.ts'
@@ -198,6 +199,7 @@ export async function buildApp({
       ? noRealtime
       : attachRealtime(app, { auth, users, clock, redisUrl: config.REDIS_URL, ...realtimeOptions })
 
+  await app.register(compressionPlugin)
   await app.register(localePlugin)
   // Public pages get their own head (title, alternates, card, JSON-LD) from the services below, once they exist.
   const late: { pageHeads?: PageHeads; pageRenderer?: PageRenderer } = {}

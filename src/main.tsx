@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { AppRoot } from './app-root.tsx'
 import { afterFirstLoad } from './lib/after-first-load.ts'
@@ -31,21 +32,29 @@ if (takeOver) listenForEarlyLocaleChoice(root)
 if (!takeOver)
   document.querySelectorAll('meta[data-server-head], link[data-server-head]').forEach((tag) => tag.remove())
 
-// The language first: every screen renders in it from its first paint.
-takeLocaleFromAddress()
-await activateLocale(currentLocale())
+// NOTE: in a function, not at the top level: a module with top-level await turns off the bundler's merging of
+// shared chunks (rolldown's chunkOptimization), and `/` then loads some fifty small files instead of a few.
+async function start() {
+  // The language first: every screen renders in it from its first paint.
+  takeLocaleFromAddress()
+  await activateLocale(currentLocale())
 
-const app = <AppRoot router={router} />
-if (takeOver) {
-  // As on the server, the matched screens render without the router's own Suspense boundary around them.
-  router.ssr = { manifest: undefined }
-  await router.load()
-  keepServerTimeZone()
-  hydrateRoot(root, app)
-} else createRoot(root).render(app)
+  const app = <AppRoot router={router} />
+  if (takeOver) {
+    // As on the server, the matched screens render without the router's own Suspense boundary around them.
+    router.ssr = { manifest: undefined }
+    await router.load()
+    keepServerTimeZone()
+    // As a transition, React hydrates in slices and lets the phone answer a tap between them, instead of one
+    // long task over the whole page.
+    startTransition(() => void hydrateRoot(root, app))
+  } else createRoot(root).render(app)
 
-registerServiceWorker()
-// A notification tapped while this window is opening must still lead to its page: the listener is tiny and starts
-// at once. Renewing the push subscription waits for the first screen.
-listenToServiceWorker((to) => void router.navigate({ href: to }))
-afterFirstLoad(async () => (await import('./features/push/push-boot.ts')).startPush())
+  registerServiceWorker()
+  // A notification tapped while this window is opening must still lead to its page: the listener is tiny and
+  // starts at once. Renewing the push subscription waits for the first screen.
+  listenToServiceWorker((to) => void router.navigate({ href: to }))
+  afterFirstLoad(async () => (await import('./features/push/push-boot.ts')).startPush())
+}
+
+void start()

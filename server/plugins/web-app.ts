@@ -113,6 +113,8 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
       prefix: '/',
       wildcard: true,
       index: false,
+      // The build writes a .br and a .gz beside each file (vite.config.ts): sent as they are, no work per request.
+      preCompressed: true,
       setHeaders: (response, path) => {
         response.header('cache-control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE)
       },

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CRAWLER_FILES } from '#contract/crawler-files.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
@@ -12,6 +13,10 @@ await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>Fika</title>
 await writeFile(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)')
 await writeFile(join(webRoot, 'sw.js'), 'self.addEventListener("install", () => {})')
 await writeFile(join(webRoot, 'manifest.webmanifest'), '{"name":"Fika"}')
+// The build writes a compressed copy beside each file (vite.config.ts); a large one here, as the real ones are.
+const bigScript = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i}`))}`
+await writeFile(join(webRoot, 'assets', 'app-def456.js'), bigScript)
+await writeFile(join(webRoot, 'assets', 'app-def456.js.br'), brotliCompressSync(bigScript))
 afterAll(() => rm(webRoot, { recursive: true, force: true }))
 
 const t = useTestApp({ deps: { webRoot } })
@@ -79,6 +84,40 @@ describe('hosting the web app', () => {
     expect(shell.headers.vary ?? '').not.toContain('accept-language')
     const api = await t.inject({ method: 'GET', url: '/api/health', headers: { 'accept-language': 'en' } })
     expect(api.headers.vary).toContain('accept-language')
+  })
+
+  it('sends a built file as the build compressed it, to a browser that takes brotli', async () => {
+    const url = '/assets/app-def456.js'
+    const compressed = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } })
+    expect(compressed.statusCode).toBe(200)
+    expect(compressed.headers['content-encoding']).toBe('br')
+    expect(compressed.headers.vary).toContain('accept-encoding')
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(bigScript)
+    expect(compressed.rawPayload.length).toBeLessThan(bigScript.length / 3)
+    const plain = await t.inject({ method: 'GET', url })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(bigScript)
+  })
+
+  it('compresses what it writes as it answers: pages and API answers', async () => {
+    const shell = await t.inject({
+      method: 'GET',
+      url: '/wallet',
+      headers: { ...html, 'accept-encoding': 'gzip' },
+    })
+    // The miniature shell is under a kilobyte, not worth compressing; the API's description is not.
+    expect(shell.headers['content-encoding']).toBeUndefined()
+    expect(shell.body).toContain('<div id="root">')
+    const list = await t.inject({ method: 'GET', url: '/api/docs/json' })
+    const zipped = await t.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(zipped.statusCode).toBe(200)
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(list.json())
   })
 
   it('sends the strict content security policy with the shell', async () => {
