@@ -70,6 +70,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist',
     copyPublicDir: !isSsrBuild,
     sourcemap: true,
+    // The server links a rendered page's route styles from it (server/modules/page-render/route-styles.ts).
+    manifest: !isSsrBuild,
     // The renderer is one file on the server, with React and every screen in it.
     chunkSizeWarningLimit: isSsrBuild ? 2000 : 300,
     // The first screen's code in one file instead of fifty (scripts/first-load-chunk.ts).

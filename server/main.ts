@@ -1,14 +1,7 @@
-import { createLocalStorage } from './adapters/storage/local-storage.ts'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { seedDemoUsers } from './db/seed.ts'
-import { seedCatalogue, seedContent } from './db/seed/catalogue-seed.ts'
-import { seedDemoChats } from './db/seed/demo-chats.ts'
-import { seedDemoOrders } from './db/seed/demo-orders.ts'
-import { seedDemoPlans } from './db/seed/demo-plans.ts'
-import { seedDemoSpecialists } from './db/seed/demo-specialists.ts'
-import { seedRegions } from './db/seed/regions-seed.ts'
+import { seedOnStart } from './db/seed/start-seed.ts'
 import { resolveSecret } from './secret.ts'
 
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -21,32 +14,7 @@ async function start() {
   await database.migrate()
   const app = await buildApp({ config: { ...config, JWT_SECRET: await resolveSecret(config) }, database })
 
-  // The catalogue and the information pages are product content: an empty database gets them in any environment.
-  const catalogue = await seedCatalogue(database.db)
-  const content = await seedContent(database.db)
-  const districts = await seedRegions(database.db)
-  if (catalogue + content + districts > 0)
-    app.log.info({ services: catalogue, pages: content, districts }, 'catalogue and content seeded')
-
-  if (config.SEED_DEMO_USERS && config.NODE_ENV !== 'production') {
-    const added = await seedDemoUsers(database.db)
-    if (added > 0) app.log.info({ added }, 'demo users seeded')
-    if (config.SEED_DEMO_ORDERS) {
-      const orders = await seedDemoOrders(database.db, new Date())
-      if (orders > 0) app.log.info({ orders }, 'demo orders seeded')
-    }
-    // After the open orders: the specialists' own orders are completed ones, which would stop those.
-    const specialists = await seedDemoSpecialists(
-      database.db,
-      createLocalStorage(config.DATA_DIR),
-      new Date(),
-    )
-    if (specialists > 0) app.log.info({ specialists }, 'demo specialists seeded')
-    // Through the wallet itself, so the demo's plans have real invoices and ledger rows.
-    const plans = await seedDemoPlans(database.db, app.services.wallet)
-    if (plans > 0) app.log.info({ plans }, 'demo plans seeded')
-    if ((await seedDemoChats(database.db, new Date())) > 0) app.log.info('demo conversation seeded')
-  }
+  await seedOnStart(app, database, config)
 
   // Old codes and failure records only matter inside their windows; clearing them keeps the limit queries small.
   const purge = setInterval(() => {

@@ -39,6 +39,8 @@ export type RenderedPage = {
   answers: Record<string, FirstAnswer>
   /** 404 when the page's route or its data does not exist. */
   status: number
+  /** The ids of the routes that drew it, from the root down: the server links their styles in the head. */
+  routes: string[]
 }
 
 export type RenderInput = {
@@ -70,7 +72,7 @@ const UNFINISHED = /<!--\$[!?]-->/
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/
 
 function finish(
-  router: { state: { matches: { status: string; globalNotFound?: boolean }[] } },
+  router: { state: { matches: { status: string; globalNotFound?: boolean; routeId: string }[] } },
   html: string,
   render: ServerRender,
 ): RenderedPage {
@@ -80,7 +82,12 @@ function finish(
   const notFound =
     render.notFound === true ||
     router.state.matches.some((match) => match.status === 'notFound' || match.globalNotFound)
-  return { html: content, answers: Object.fromEntries(render.answers), status: notFound ? 404 : 200 }
+  return {
+    html: content,
+    answers: Object.fromEntries(render.answers),
+    status: notFound ? 404 : 200,
+    routes: router.state.matches.map((match) => match.routeId),
+  }
 }
 
 async function renderNow({ url, locale, origin, fetch }: RenderInput): Promise<RenderedPage> {

@@ -7,6 +7,7 @@ import { CRAWLER_FILES } from '#contract/crawler-files.ts'
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, type Locale } from '#server/i18n/locale.ts'
 import { jsonLdScript } from '#server/modules/page-heads/json-ld.ts'
 import type { PageHead } from '#server/modules/page-heads/service.ts'
+import { createRouteStyles } from '#server/modules/page-render/route-styles.ts'
 import type { RenderedPage } from '#server/modules/page-render/service.ts'
 
 /** The id the app reads its first data from (src/lib/server-render.ts, FIRST_ANSWERS_ID). */
@@ -90,12 +91,18 @@ const jsonInHtml = (value: unknown) =>
  * The page the app's screens drew on the server in place of the shell's empty root, and the data they drew it
  * from, which the app's first render reads (src/lib/server-render.ts) so that it hydrates the same markup.
  */
-export function withRenderedPage(html: string, page: RenderedPage) {
-  return html.replace(
-    ROOT,
-    (_match, noscript: string) =>
-      `${RENDERED_ROOT}${page.html}</div>\n    <script type="application/json" id="${FIRST_ANSWERS_ID}">${jsonInHtml(page.answers)}</script>${noscript}`,
-  )
+export function withRenderedPage(html: string, page: RenderedPage, styles: string[] = []) {
+  const links = styles
+    .filter((href) => !html.includes(`href="${href}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
+    .join('')
+  return html
+    .replace('</head>', () => `${links}</head>`)
+    .replace(
+      ROOT,
+      (_match, noscript: string) =>
+        `${RENDERED_ROOT}${page.html}</div>\n    <script type="application/json" id="${FIRST_ANSWERS_ID}">${jsonInHtml(page.answers)}</script>${noscript}`,
+    )
 }
 
 /**
@@ -121,6 +128,7 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
     })
     // Read once: every page is the shell with a few tags changed, answered without touching the disk.
     const shell = readFileSync(join(root, 'index.html'), 'utf8')
+    const stylesOf = createRouteStyles(root)
     /** The page drawn by the app's screens, or undefined when it cannot be: the shell then does as before. */
     async function renderedPage(request: FastifyRequest, origin: string) {
       const url = new URL(request.url, origin)
@@ -152,7 +160,7 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
         .status(page ? page.status : 200)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
-        .send(page ? withRenderedPage(html, page) : html)
+        .send(page ? withRenderedPage(html, page, stylesOf(page.routes)) : html)
     }
     app.decorate('sendAppShell', sendAppShell)
     app.get('/', { schema: { hide: true } }, sendAppShell)

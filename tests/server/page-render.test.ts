@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,6 +28,19 @@ const SHELL =
   '<!doctype html><html lang="ru"><head><title>Fika</title></head><body><div id="root"><header class="header"></header></div>\n<noscript>JavaScript</noscript></body></html>'
 const webRoot = await mkdtemp(join(tmpdir(), 'fika-render-'))
 await writeFile(join(webRoot, 'index.html'), SHELL)
+// The build's manifest, as Vite writes it: a route's screen chunk, the style sheets it and its imports carry.
+await mkdir(join(webRoot, '.vite'))
+await writeFile(
+  join(webRoot, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'src/routes/profile/$slug.tsx?tsr-split=component': {
+      file: 'assets/_slug-1.js',
+      imports: ['_words-2.js'],
+      css: ['assets/_slug-1.css'],
+    },
+    '_words-2.js': { file: 'assets/words-2.js', css: ['assets/words-2.css'] },
+  }),
+)
 afterAll(() => rm(webRoot, { recursive: true, force: true }))
 
 const t = useTestApp({ catalogue: true, deps: { webRoot, rendererEntry } })
@@ -141,7 +154,12 @@ describe('public pages come rendered, in the visitor language, with the data the
       expect(html).not.toContain('<script>alert(1)</script>')
       expect(JSON.stringify(firstAnswers(html))).toContain('Электрик с опытом 10 лет.')
       expectNoInlineScript(html)
+      // The screen's styles come with the page, not after its script: nothing moves when the script arrives.
+      const head = html.slice(0, html.indexOf('</head>'))
+      expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/_slug-1.css">')
+      expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/words-2.css">')
     }
+    expect((await open('/about')).html).not.toContain('_slug-1.css')
     expect(rootText((await open(`/feedbacks/${me.id}`, 'en')).html)).toContain('No reviews yet')
   })
 

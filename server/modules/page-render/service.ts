@@ -8,7 +8,13 @@ import { forgetChangedPages, pageCacheKey } from '#server/lib/page-cache.ts'
 import { INTERNAL_REQUEST_HEADER, INTERNAL_REQUEST_TOKEN } from '#server/lib/internal-requests.ts'
 
 /** A public page as the web app's own screens draw it (src/entry-server.tsx). */
-export type RenderedPage = { html: string; answers: Record<string, unknown>; status: number }
+export type RenderedPage = {
+  html: string
+  answers: Record<string, unknown>
+  status: number
+  /** The ids of the routes that drew the page, from the root down. */
+  routes: string[]
+}
 
 type RenderInput = {
   url: string

@@ -1,28 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { ImageModal } from '#src/components/image-modal.tsx'
+import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { orderApi } from '../api/order-api.ts'
 import { usePlacesText, usePriceText, useStateText } from '#src/features/order-words/order-words.ts'
 import { formatDateTime, formatNumber, formatPhone } from '#src/lib/format.ts'
 
-/** Service names from the catalogue; the ids stay hidden until the names arrive. */
+/**
+ * Service names from the catalogue; the ids stay hidden until the names arrive. Read with the page on the server
+ * (useSaved), so the fields below them do not move when they arrive.
+ */
 function useServiceNames(ids: number[]) {
-  const [names, setNames] = useState<string[]>([])
-  const key = ids.join(',')
-  useEffect(() => {
-    let current = true
-    Promise.all(ids.map((id) => orderApi.serviceName(id)))
-      .then((found) => current && setNames(found))
-      .catch(() => undefined)
-    return () => {
-      current = false
-    }
-    // The ids' joined form says when they change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  return names
+  const names = useSaved(`service-names:${ids.join(',')}`, async () => ({
+    data: await Promise.all(ids.map((id) => orderApi.serviceName(id))),
+    saved: false as const,
+  }))
+  return names.status === 'ready' ? names.data : []
 }
 
 /** Everything of an order as the spec displays it (section 3). */

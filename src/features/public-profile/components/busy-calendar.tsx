@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { formatDate } from '#src/lib/format.ts'
 import { publicProfileApi } from '../api/profile-api.ts'
 import { busyDays, calendarDays, dayKey, isPast } from '../busy-days.ts'
@@ -16,24 +17,14 @@ export function BusyCalendar({ userId }: { userId: number }) {
   const days = calendarDays(today)
   const from = dayKey(days[0]!)
   const to = dayKey(days.at(-1)!)
-  const [loaded, setLoaded] = useState<{ key: string; value: Loaded }>({
-    key: '',
-    value: { status: 'loading' },
-  })
-  const key = `${userId}:${from}`
-  useEffect(() => {
-    let live = true
-    publicProfileApi
-      .busy(userId, from, to)
-      .then((busy) => live && setLoaded({ key, value: { status: 'ready', busy: busyDays(days, busy) } }))
-      .catch(() => live && setLoaded({ key, value: { status: 'failed' } }))
-    return () => {
-      live = false
-    }
-    // The key stands for the user and the range.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  const state = loaded.key === key ? loaded.value : ({ status: 'loading' } as const)
+  // Read with the page on the server (useSaved), so the calendar is there from the first paint and nothing below
+  // it moves when it arrives.
+  const loaded = useSaved(`busy:${userId}:${from}:${to}`, async () => ({
+    data: await publicProfileApi.busy(userId, from, to),
+    saved: false as const,
+  }))
+  const state: Loaded =
+    loaded.status === 'ready' ? { status: 'ready', busy: busyDays(days, loaded.data) } : loaded
   const weekdays = [t`Mon`, t`Tue`, t`Wed`, t`Thu`, t`Fri`, t`Sat`, t`Sun`]
   const weeks = Array.from({ length: days.length / 7 }, (_, week) => days.slice(week * 7, week * 7 + 7))
 

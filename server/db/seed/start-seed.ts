@@ -1,0 +1,42 @@
+import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
+import type { buildApp } from '#server/app.ts'
+import type { DatabaseHandle } from '#server/db/client.ts'
+import { seedDemoUsers } from '#server/db/seed.ts'
+import type { Config } from '#server/config.ts'
+import { seedCatalogue, seedContent } from './catalogue-seed.ts'
+import { seedDemoChats } from './demo-chats.ts'
+import { seedDemoOrders } from './demo-orders.ts'
+import { seedDemoPlans } from './demo-plans.ts'
+import { seedDemoSpecialists } from './demo-specialists.ts'
+import { seedRegions } from './regions-seed.ts'
+
+/**
+ * What a server fills an empty database with when it starts: the catalogue, the information pages and the
+ * districts in any environment, and outside production the demo accounts, orders, specialists, plans and chat
+ * that let `npm start` show the whole product. Each part leaves a database that has it alone.
+ */
+type App = Awaited<ReturnType<typeof buildApp>>
+
+export async function seedOnStart(app: App, database: DatabaseHandle, config: Config) {
+  // The catalogue and the information pages are product content: an empty database gets them in any environment.
+  const catalogue = await seedCatalogue(database.db)
+  const content = await seedContent(database.db)
+  const districts = await seedRegions(database.db)
+  if (catalogue + content + districts > 0)
+    app.log.info({ services: catalogue, pages: content, districts }, 'catalogue and content seeded')
+
+  if (!config.SEED_DEMO_USERS || config.NODE_ENV === 'production') return
+  const added = await seedDemoUsers(database.db)
+  if (added > 0) app.log.info({ added }, 'demo users seeded')
+  if (config.SEED_DEMO_ORDERS) {
+    const orders = await seedDemoOrders(database.db, new Date())
+    if (orders > 0) app.log.info({ orders }, 'demo orders seeded')
+  }
+  // After the open orders: the specialists' own orders are completed ones, which would stop those.
+  const specialists = await seedDemoSpecialists(database.db, createLocalStorage(config.DATA_DIR), new Date())
+  if (specialists > 0) app.log.info({ specialists }, 'demo specialists seeded')
+  // Through the wallet itself, so the demo's plans have real invoices and ledger rows.
+  const plans = await seedDemoPlans(database.db, app.services.wallet)
+  if (plans > 0) app.log.info({ plans }, 'demo plans seeded')
+  if ((await seedDemoChats(database.db, new Date())) > 0) app.log.info('demo conversation seeded')
+}
