@@ -75,13 +75,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The renderer is one file on the server, with React and every screen in it.
     chunkSizeWarningLimit: isSsrBuild ? 2000 : 300,
     // The first screen's code in one file instead of fifty (scripts/first-load-chunk.ts).
-    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: { groups: [firstLoad.group] } } } }),
+    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: { groups: firstLoad.groups } } } }),
     modulePreload: {
       // NOTE: every lazy import otherwise carries the list of every chunk its target needs, and the route options
       // of every route load with the first screen: those lists cost / more than a kilobyte. The page's own
       // entry keeps its preloads; a lazy screen fetches its imports as it runs (after a first visit they come from
       // the service worker's precache, so there is no network round trip in that chain).
-      resolveDependencies: (_file, dependencies, { hostType }) => (hostType === 'html' ? dependencies : []),
+      // The app itself, which the entry imports after the first paint (src/boot.ts), is fetched in one go too.
+      resolveDependencies: (file, dependencies, { hostType }) =>
+        hostType === 'html' || firstLoad.isApp(file) ? dependencies : [],
     },
   },
   server: {

@@ -56,12 +56,17 @@ const chrome = await launch({ chromePath: await findChromium(), chromeFlags })
 
 type Figures = { performance: number; fcp: number; lcp: number; tbt: number; cls: number; failing: string[] }
 
-async function measureOnce(url: string): Promise<Figures> {
+async function measureOnce(url: string, tries = 3): Promise<Figures> {
   const result = await lighthouse(
     url,
     { port: chrome.port, output: 'json', logLevel: 'error' },
     { extends: 'lighthouse:default', settings: lighthouseSettings },
   )
+  // A run whose trace Chromium failed to record (NO_NAVSTART and the like) says nothing of the page: run again.
+  if (result?.lhr.runtimeError) {
+    if (tries <= 1) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code}`)
+    return measureOnce(url, tries - 1)
+  }
   if (REPORT_DIR) {
     await mkdir(REPORT_DIR, { recursive: true })
     const name = new URL(url).pathname.replace(/[^\w-]+/g, '_')

@@ -80,6 +80,11 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>(\s*(?:<noscript>|<\/body>))/
 // Names the element src/main.tsx hydrates instead of painting anew.
 const RENDERED_ROOT = '<div id="root" data-rendered="">'
 
+// A page drawn on the server is painted before the app's code is fetched (src/boot.ts): the page's styles and
+// pictures have the phone's link to themselves, and the app follows. The shell preloads that code (the build marks
+// those links data-app); a drawn page leaves them out.
+const APP_PRELOADS = /\s*<link rel="modulepreload"[^>]*\bdata-app\b[^>]*>/g
+
 /** JSON inside an HTML data block: `<` could close the element, U+2028/9 break older parsers. */
 const jsonInHtml = (value: unknown) =>
   JSON.stringify(value)
@@ -97,6 +102,7 @@ export function withRenderedPage(html: string, page: RenderedPage, styles: strin
     .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
     .join('')
   return html
+    .replace(APP_PRELOADS, '')
     .replace('</head>', () => `${links}</head>`)
     .replace(
       ROOT,

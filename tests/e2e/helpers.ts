@@ -64,7 +64,10 @@ export async function launchChromium(): Promise<Browser> {
   })
 }
 
-/** A phone-sized page that fails the test on any script error or console error. */
+/**
+ * A phone-sized page that fails the test on any script error or console error, and whose `goto` and `reload`
+ * return once the app runs the page.
+ */
 export async function openPhone(browser: Browser, options: { context?: BrowserContext } = {}) {
   const context =
     options.context ?? (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' }))
@@ -80,6 +83,21 @@ export async function openPhone(browser: Browser, options: { context?: BrowserCo
       problems.push(`console error: ${message.text()}`)
     }
   })
+  // A page the server drew is shown before the app is loaded (src/boot.ts) and does not answer until the app has
+  // taken it over: a navigation returns once it has, as a person waits for a page to respond.
+  const started = async <T>(navigation: Promise<T>) => {
+    const response = await navigation
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('#root[data-rendered]') ||
+        document.documentElement.hasAttribute('data-started'),
+    )
+    return response
+  }
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = (url, options) => started(goto(url, options))
+  page.reload = (options) => started(reload(options))
   return { page, context, problems }
 }
 

@@ -25,7 +25,7 @@ if (!existsSync(rendererEntry)) {
 
 // The built shell's shape: a header painted before the scripts, then <noscript>.
 const SHELL =
-  '<!doctype html><html lang="ru"><head><title>Fika</title></head><body><div id="root"><header class="header"></header></div>\n<noscript>JavaScript</noscript></body></html>'
+  '<!doctype html><html lang="ru"><head><title>Fika</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/app-1.js" data-app></head><body><div id="root"><header class="header"></header></div>\n<noscript>JavaScript</noscript></body></html>'
 const webRoot = await mkdtemp(join(tmpdir(), 'fika-render-'))
 await writeFile(join(webRoot, 'index.html'), SHELL)
 // The build's manifest, as Vite writes it: a route's screen chunk, the style sheets it and its imports carry.
@@ -96,6 +96,9 @@ describe('public pages come rendered, in the visitor language, with the data the
       for (const category of answers.categories.data) expect(text).toContain(category.name)
       if (locale === 'en') expect(text).toContain('Household staff')
       expectNoInlineScript(html)
+      // The page is painted before the app's code is fetched: the entry stays, the app's preloads go.
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>')
+      expect(html).not.toContain('/assets/app-1.js')
     }
   })
 
@@ -188,6 +191,7 @@ describe('public pages come rendered, in the visitor language, with the data the
       expect(status, path).toBe(200)
       expect(html, path).not.toContain('data-rendered')
       expect(html, path).toContain('<div id="root"><header class="header"></header></div>')
+      expect(html, path).toContain('href="/assets/app-1.js" data-app')
     }
   })
 })
