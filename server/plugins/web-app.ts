@@ -3,8 +3,10 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import LRUCache from 'lru-cache'
 import { CRAWLER_FILES } from '#contract/crawler-files.ts'
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, type Locale } from '#server/i18n/locale.ts'
+import { encodedPage, type EncodedPage } from '#server/lib/encoded-page.ts'
 import { jsonLdScript } from '#server/modules/page-heads/json-ld.ts'
 import type { PageHead } from '#server/modules/page-heads/service.ts'
 import { createRouteStyles } from '#server/modules/page-render/route-styles.ts'
@@ -124,7 +126,9 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
     await app.register(fastifyStatic, {
       root,
       prefix: '/',
-      wildcard: true,
+      // A route per built file, read once at start: an app route (/profile/x) then goes straight to the shell, with no
+      // look in the folder on every request.
+      wildcard: false,
       index: false,
       // The build writes a .br and a .gz beside each file (vite.config.ts): sent as they are, no work per request.
       preCompressed: true,
@@ -135,6 +139,24 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
     // Read once: every page is the shell with a few tags changed, answered without touching the disk.
     const shell = readFileSync(join(root, 'index.html'), 'utf8')
     const stylesOf = createRouteStyles(root)
+    // A drawn page's answer, compressed, is kept as long as the renderer keeps the page and the head service its
+    // head (both for a minute, dropped when the data behind them changes): each has one object per address.
+    const pageAnswers = new WeakMap<RenderedPage, WeakMap<PageHead, EncodedPage>>()
+    function pageAnswer(page: RenderedPage, head: PageHead, html: () => string) {
+      let byHead = pageAnswers.get(page)
+      if (!byHead) pageAnswers.set(page, (byHead = new WeakMap()))
+      let answer = byHead.get(head)
+      if (!answer) byHead.set(head, (answer = encodedPage(html())))
+      return answer
+    }
+    // The plain shell differs only by origin and language.
+    const shells = new LRUCache<string, EncodedPage>({ max: 64 })
+    function shellAnswer(origin: string, locale: Locale) {
+      const key = `${origin} ${locale}`
+      let answer = shells.get(key)
+      if (!answer) shells.set(key, (answer = encodedPage(shellWithHead(shell, locale, origin))))
+      return answer
+    }
     /** The page drawn by the app's screens, or undefined when it cannot be: the shell then does as before. */
     async function renderedPage(request: FastifyRequest, origin: string) {
       const url = new URL(request.url, origin)
@@ -158,15 +180,22 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
           return undefined
         },
       )
-      const html = shellWithHead(shell, request.locale, origin, head)
       // Only a public page that exists is rendered: a private one is the member's, and the server does not know
       // who the visitor is (the session lives in the browser).
       const page = head && (await renderedPage(request, origin))
+      const answer = page
+        ? pageAnswer(page, head, () =>
+            withRenderedPage(shellWithHead(shell, request.locale, origin, head), page, stylesOf(page.routes)),
+          )
+        : head
+          ? encodedPage(shellWithHead(shell, request.locale, origin, head))
+          : shellAnswer(origin, request.locale)
+      const body = await answer.send(request, reply)
       return reply
         .status(page ? page.status : 200)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
-        .send(page ? withRenderedPage(html, page, stylesOf(page.routes)) : html)
+        .send(body)
     }
     app.decorate('sendAppShell', sendAppShell)
     app.get('/', { schema: { hide: true } }, sendAppShell)
