@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { openPhone, useProduct } from './helpers.ts'
+import { apiLogin, DEMO_CUSTOMER, openPhone, useProduct } from './helpers.ts'
 
 const product = useProduct()
 const V1 = '/api/fika/freelancer/v1.0.1'
@@ -75,6 +75,28 @@ async function blogPost() {
   return collection[0]!
 }
 
+/** An open order of the demo customer: a public page while nobody has been chosen. */
+async function openOrder() {
+  const service = (await (
+    await fetch(`${product.url}${V1}/categories/mastera-po-remontu/restnew/elektrika`)
+  ).json()) as {
+    id: number
+  }
+  const token = await apiLogin(product.url, DEMO_CUSTOMER)
+  const response = await fetch(`${product.url}${V1}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: 'Заменить розетки на кухне',
+      services: [service.id],
+      is_online: true,
+      price: 20_000_000,
+    }),
+  })
+  expect(response.status).toBe(201)
+  return (await response.json()) as { id: number }
+}
+
 describe('public pages rendered on the server', () => {
   test('without JavaScript the home page, a category, a profile and a blog post show their content', async () => {
     const specialist = await demoSpecialist()
@@ -108,6 +130,7 @@ describe('public pages rendered on the server', () => {
   test('with JavaScript every public page takes over the server HTML without a hydration error', async () => {
     const specialist = await demoSpecialist()
     const post = await blogPost()
+    const order = await openOrder()
     // A visitor's device outside Tashkent time: the first render still writes the server's times. Every page is a
     // first visit: once the service worker runs, it answers navigations with the cached shell (offline first).
     const context = await product.browser.newContext({
@@ -132,6 +155,7 @@ describe('public pages rendered on the server', () => {
       '/executors',
       `/profile/${specialist.slug}`,
       `/feedbacks/${specialist.id}`,
+      `/order/${order.id}`,
     ]
     for (const path of pages) {
       await page.goto(`${product.url}${path}`)
