@@ -183,19 +183,19 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
       // Only a public page that exists is rendered: a private one is the member's, and the server does not know
       // who the visitor is (the session lives in the browser).
       const page = head && (await renderedPage(request, origin))
+      reply
+        .status(page ? page.status : 200)
+        .header('cache-control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+      // A head without its drawing (no renderer build, or it failed) is sent as it is, for the compression plugin:
+      // it is not kept, so compressing it at the kept answers' level on every request would cost more.
+      if (head && !page) return reply.send(shellWithHead(shell, request.locale, origin, head))
       const answer = page
         ? pageAnswer(page, head, () =>
             withRenderedPage(shellWithHead(shell, request.locale, origin, head), page, stylesOf(page.routes)),
           )
-        : head
-          ? encodedPage(shellWithHead(shell, request.locale, origin, head))
-          : shellAnswer(origin, request.locale)
-      const body = await answer.send(request, reply)
-      return reply
-        .status(page ? page.status : 200)
-        .header('cache-control', REVALIDATE)
-        .type('text/html; charset=utf-8')
-        .send(body)
+        : shellAnswer(origin, request.locale)
+      return reply.send(await answer.send(request, reply))
     }
     app.decorate('sendAppShell', sendAppShell)
     app.get('/', { schema: { hide: true } }, sendAppShell)
