@@ -13,6 +13,7 @@ const LAZY_FEATURES = [
   'chat-location',
   'chats',
   'content',
+  'error-words',
   'executors',
   'feedbacks',
   'graduates',

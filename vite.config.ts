@@ -66,6 +66,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     ssr: { noExternal: true },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   }),
+  resolve: {
+    alias: [
+      // The router's store asks for the shim that brings useSyncExternalStore to React 17; React 19 has it, and the
+      // package's own non-shim entry uses it (less code in the first load).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: 'use-sync-external-store/with-selector.js',
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     copyPublicDir: !isSsrBuild,

@@ -3,6 +3,7 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { AppRoot } from './app-root.tsx'
 import { afterFirstLoad } from './lib/after-first-load.ts'
+import { api } from './lib/api.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { registerServiceWorker } from './lib/pwa.ts'
@@ -50,7 +51,9 @@ async function start() {
     startTransition(() => void hydrateRoot(root, app))
   } else createRoot(root).render(app)
 
-  registerServiceWorker()
+  afterFirstLoad(registerServiceWorker)
+  // A page drawn by the server asks nothing at first: the HTTP client loads before the first tap needs it.
+  afterFirstLoad(api.preload)
   // A notification tapped while this window is opening must still lead to its page: the listener is tiny and
   // starts at once. Renewing the push subscription waits for the first screen.
   listenToServiceWorker((to) => void router.navigate({ href: to }))

@@ -1,7 +1,8 @@
-import ky, { HTTPError, type KyInstance } from 'ky'
-import * as v from 'valibot'
+import type { KyInstance, Options } from 'ky'
+import type * as ApiHttp from './api-http.ts'
+import type * as v from 'valibot'
 import { buildPath, type Endpoint } from '#contract/endpoint.ts'
-import { ErrorBodySchema, type ErrorBody } from '#contract/errors.ts'
+import type { ErrorBody } from '#contract/errors.ts'
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : never
 type In<S> = S extends v.GenericSchema ? v.InferInput<S> : never
@@ -36,52 +37,40 @@ export type ApiClientOptions = {
   fetch?: (request: Request) => Promise<Response>
 }
 
+/** ky, once something has been asked: `toApiError` tells its HTTP errors apart. */
+let httpModule: typeof ApiHttp | undefined
+
 /**
  * The one HTTP client: Accept-Language and the bearer token on every call, and on a 401 one shared refresh and one
- * retry. It returns data or throws ApiError; it never shows anything or navigates (the app reacts to
- * `onSessionEnded`).
+ * retry (src/lib/api-http.ts, loaded with the first call). It returns data or throws ApiError; it never shows
+ * anything or navigates (the app reacts to `onSessionEnded`).
  */
 export function createApiClient(options: ApiClientOptions) {
-  const http: KyInstance = ky.create({
-    ...(options.baseUrl && { baseUrl: options.baseUrl }),
-    ...(options.fetch && { fetch: options.fetch as typeof fetch }),
-    credentials: 'same-origin',
-    // No automatic retries (a replayed POST could publish twice); the one forced retry after a token refresh
-    // still counts against this limit in ky 2, hence 1.
-    retry: { limit: 1, methods: [], statusCodes: [], afterStatusCodes: [] },
-    timeout: 30_000,
-    hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          request.headers.set('accept-language', options.getLocale())
-          const token = options.getToken()
-          if (token && !request.headers.has('authorization'))
-            request.headers.set('authorization', `Bearer ${token}`)
-        },
-      ],
-      afterResponse: [
-        async ({ request, response, retryCount }) => {
-          if (response.status !== 401 || retryCount > 0 || !request.headers.has('authorization')) return
-          const sent = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? null
-          const fresh = await options.refreshToken(sent)
-          if (!fresh) {
-            options.onSessionEnded()
-            return
-          }
-          const headers = new Headers(request.headers)
-          headers.set('authorization', `Bearer ${fresh}`)
-          return ky.retry({ request: new Request(request, { headers }), code: 'TOKEN_REFRESHED' })
-        },
-      ],
-    },
-  })
+  let client: Promise<KyInstance> | undefined
+  const loadClient = () =>
+    (client ??= import('./api-http.ts').then(
+      (module) => {
+        httpModule = module
+        return module.createHttp(options)
+      },
+      (error: unknown) => {
+        // A chunk that failed to arrive (offline on a first visit) is asked again by the next call.
+        client = undefined
+        throw error
+      },
+    ))
+
+  /** A raw request (uploads, files, the outbox): the Response, or ky's HTTPError for `toApiError`. */
+  const http = async (input: string, init?: Options): Promise<Response> => (await loadClient())(input, init)
 
   async function call<E extends Endpoint>(
     endpoint: E,
     input: { params?: Record<string, string | number>; query?: In<E['query']>; body?: In<E['body']> } = {},
   ): Promise<Out<E['response']>> {
     try {
-      return await http(buildPath(endpoint.path, input.params), {
+      return await (
+        await loadClient()
+      )(buildPath(endpoint.path, input.params), {
         method: endpoint.method,
         searchParams: input.query as Record<string, string> | undefined,
         json: input.body,
@@ -91,16 +80,18 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  return { call, http }
+  /** Loads the client ahead of the first call, so a tap after the first screen does not wait for it. */
+  const preload = () => void loadClient().catch(() => undefined)
+
+  return { call, http, preload }
 }
 export type ApiClient = ReturnType<typeof createApiClient>
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
-  if (error instanceof HTTPError) {
+  if (httpModule && error instanceof httpModule.HTTPError) {
     // ky 2 has already read the body into `data`.
-    const parsed = v.safeParse(ErrorBodySchema, error.data)
-    return new ApiError(error.response.status, parsed.success ? parsed.output : null)
+    return new ApiError(error.response.status, httpModule.errorBodyOf(error.data))
   }
   // A fetch that never reached the server: offline, DNS, timeout.
   return new ApiError(0, null)

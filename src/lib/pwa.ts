@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window'
+import type { Workbox } from 'workbox-window'
 import { create } from 'zustand'
 
 type PwaState = { updateReady: boolean; applyUpdate: () => void }
@@ -16,8 +16,10 @@ export const usePwa = create<PwaState>()(() => ({
   },
 }))
 
-export function registerServiceWorker() {
+/** Registers the worker (offline pages, push) once the first screen has loaded: it is not part of what a visitor waits for. */
+export async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
+  const { Workbox } = await import('workbox-window')
   workbox = new Workbox('/sw.js', { scope: '/' })
   workbox.addEventListener('waiting', () => usePwa.setState({ updateReady: true }))
   // A browser that refuses workers (a policy, a private mode) leaves the app working without one.

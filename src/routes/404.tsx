@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { NotFound } from '#src/components/not-found.tsx'
 
 export const Route = createFileRoute('/404')({
-  validateSearch: (search) =>
-    v.parse(v.object({ message: v.optional(v.string()), description: v.optional(v.string()) }), search),
+  // A hand check, not valibot: this route's options load with the first screen.
+  validateSearch: (search): { message?: string; description?: string } => ({
+    ...(typeof search.message === 'string' && { message: search.message }),
+    ...(typeof search.description === 'string' && { description: search.description }),
+  }),
   component: NotFoundRoute,
 })
 

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import * as v from 'valibot'
 import { CATEGORY_SLIDES, Carousel } from '#src/components/carousel.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
@@ -18,13 +17,16 @@ import { currentLocale } from '#src/lib/locale.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
-const HomeSearchSchema = v.object({
-  modal: v.optional(v.picklist(['login', 'registration'])),
-  order: v.optional(v.unknown()),
-})
+type HomeModal = 'login' | 'registration'
+type HomeSearch = { modal?: HomeModal; order?: unknown }
+const isHomeModal = (value: unknown): value is HomeModal => value === 'login' || value === 'registration'
 
 export const Route = createFileRoute('/')({
-  validateSearch: (search) => v.parse(HomeSearchSchema, search),
+  // A hand check, not valibot: this route's options load with the first screen. A wrong value is dropped.
+  validateSearch: (search): HomeSearch => ({
+    ...(isHomeModal(search.modal) && { modal: search.modal }),
+    ...(search.order !== undefined && { order: search.order }),
+  }),
   beforeLoad: guardRoute('home'),
   component: Home,
 })

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
@@ -9,7 +8,9 @@ import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 export const Route = createFileRoute('/services-all')({
-  validateSearch: (search) => v.parse(v.object({ category: v.optional(v.string()) }), search),
+  // A hand check, not valibot: this route's options load with the first screen.
+  validateSearch: (search): { category?: string } =>
+    typeof search.category === 'string' ? { category: search.category } : {},
   beforeLoad: guardRoute('services-all'),
   component: ServicesAll,
 })

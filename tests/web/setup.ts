@@ -6,6 +6,10 @@ import { messages } from '#src/locales/ru/messages.po'
 // No component test opens a real socket: the logged-in header starts one after the first screen.
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket.ts')).fakeIo }))
 
+// The app loads its HTTP client with the first call (src/lib/api-client.ts). A test's first import of a module
+// takes real time to transform, which a test on fake timers never gives it: the client is loaded here once.
+await import('#src/lib/api-http.ts')
+
 // Components render in Russian, the product's default language, as a first-time visitor sees them.
 // load, not loadAndActivate: a feature's catalog may already be in (a module that awaits it at import, see
 // docs/decisions/007), and loadAndActivate would replace it.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import type { Saved } from '#src/lib/saved-call.ts'
 import { firstAnswer, serverRender } from '#src/lib/server-render.ts'
@@ -29,16 +30,21 @@ export function useSaved<T>(key: string, load: () => Promise<Saved<T>>): State<T
   }))
   useEffect(() => {
     let current = true
-    load()
-      .then((result) => current && setState({ key, value: { status: 'ready', ...result } }))
-      .catch(
-        (error: unknown) =>
-          current &&
-          setState({
-            key,
-            value: { status: 'failed', offline: error instanceof ApiError && error.status === 0 },
-          }),
-      )
+    const refresh = () =>
+      load()
+        .then((result) => current && setState({ key, value: { status: 'ready', ...result } }))
+        .catch(
+          (error: unknown) =>
+            current &&
+            setState({
+              key,
+              value: { status: 'failed', offline: error instanceof ApiError && error.status === 0 },
+            }),
+        )
+    // A page drawn by the server already shows its answer: asking again (for a fresher copy, and one kept on the
+    // device) waits until the first screen has loaded, so the phone spends its first seconds on the page itself.
+    if (firstAnswer(key)) afterFirstLoad(() => (current ? refresh() : undefined))
+    else void refresh()
     return () => {
       current = false
     }

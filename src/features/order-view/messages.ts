@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { ApiError } from '#src/lib/api-client.ts'
-import { errorText } from '#src/lib/error-messages.ts'
+import { errorText } from '#src/features/error-words/error-messages.ts'
 
 /** The order page's own validation keys (contract/schemas/orders.ts) as the web app words them. */
 const FIELD_MESSAGES = {

@@ -1,10 +1,6 @@
-// The first screen's calls only: the order schemas stay out of its chunks.
-import { coreEndpoints as endpoints } from '#contract/core-endpoints.ts'
-import type { Service } from '#contract/schemas/catalogue.ts'
-import { api } from '#src/lib/api.ts'
-import { ApiError } from '#src/lib/api-client.ts'
 import type { SavedService } from '#src/lib/local-db.ts'
-import { savedCall, type Saved } from '#src/lib/saved-call.ts'
+import { ApiError } from '#src/lib/api-client.ts'
+import type { catalogueCalls } from './catalogue-calls.ts'
 
 export type SearchResult = Pick<
   SavedService,
@@ -12,16 +8,6 @@ export type SearchResult = Pick<
 >
 
 export const SEARCH_RESULTS = 10
-
-const toResult = (service: Service): SearchResult => ({
-  id: service.id,
-  name: service.name,
-  slug: service.slug,
-  categorySlug: service.category.slug,
-  categoryName: service.category.name,
-  parentSlug: service.parent_slug,
-  childrenCount: service.children_count ?? 0,
-})
 
 /** Where a service leads (spec section 2): the sub-service choice when it has children, else the work place. */
 export function orderPathOf(
@@ -31,54 +17,28 @@ export function orderPathOf(
   return `/${chain}/${service.childrenCount > 0 ? 'select' : 'work-place'}`
 }
 
-/** The offline search and the offline catalogue load with Dexie, after the first screen. */
-const searchSaved = async (text: string) =>
-  (await import('../offline-search.ts')).searchSaved(text, SEARCH_RESULTS)
+type Calls = typeof catalogueCalls
 
-export const catalogueApi = {
-  categories: () =>
-    savedCall(
-      'categories:home',
-      async () =>
-        (
-          await api.call(endpoints.categories, {
-            query: { with: 'image,priority_services', count: 'services' },
-          })
-        ).collection,
-    ),
+// A page drawn by the server shows the catalogue without asking for it: the calls, the contract's schemas and the
+// HTTP client load with the first call instead of with the first screen.
+let loaded: Promise<Calls> | undefined
+const calls = () =>
+  (loaded ??= import('./catalogue-calls.ts').then(
+    (module) => module.catalogueCalls,
+    () => {
+      // A chunk that did not arrive fails like a request that did not: as having no network, asked again next time.
+      loaded = undefined
+      throw new ApiError(0, null)
+    },
+  ))
 
-  categoriesWithServices: () =>
-    savedCall(
-      'categories:all',
-      async () =>
-        (await api.call(endpoints.categories, { query: { with: 'services', count: 'services' } })).collection,
-    ),
-
-  category: (slug: string) =>
-    savedCall(`category:${slug}`, () => api.call(endpoints.category, { params: { id: slug } })),
-
-  settings: () => savedCall('settings', () => api.call(endpoints.settings)),
-
-  marquee: () => savedCall('marquee', async () => (await api.call(endpoints.marquee)).collection),
-
-  /** The server's search (every language, typo-tolerant); the saved catalogue when there is no network. */
-  async search(text: string): Promise<Saved<SearchResult[]>> {
-    if (navigator.onLine === false) return { data: await searchSaved(text), saved: true, savedAt: Date.now() }
-    try {
-      const { collection } = await api.call(endpoints.services, {
-        query: { search: text, with: 'category', count: 'children', perPage: String(SEARCH_RESULTS) },
-      })
-      return { data: collection.map(toResult), saved: false }
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 0) throw error
-      return { data: await searchSaved(text), saved: true, savedAt: Date.now() }
-    }
-  },
-
-  /**
-   * Keeps the whole catalogue of the current language on the device (at most once a day): the offline search,
-   * /services-all and every category's services then work with no network. Answers how many services it holds.
-   * Every page starts it after its first screen (lib/saved-call.ts); calling it again costs one IndexedDB read.
-   */
-  saveCatalogue: async () => (await import('#src/lib/offline-catalogue.ts')).keepCatalogueOffline(),
+/** The catalogue as the first screens read it: categories, services, settings, the marquee and the search. */
+export const catalogueApi: Calls = {
+  categories: async () => (await calls()).categories(),
+  categoriesWithServices: async () => (await calls()).categoriesWithServices(),
+  category: async (slug) => (await calls()).category(slug),
+  settings: async () => (await calls()).settings(),
+  marquee: async () => (await calls()).marquee(),
+  search: async (text) => (await calls()).search(text),
+  saveCatalogue: async () => (await calls()).saveCatalogue(),
 }

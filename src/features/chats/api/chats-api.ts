@@ -35,9 +35,11 @@ export const chatsApi = {
     form.append('client_id', clientId)
     form.append('file', photo, name)
     try {
-      return await api
-        .http(buildPath(endpoints.chatPhoto.path, { id }), { method: 'POST', body: form })
-        .json()
+      const response = await api.http(buildPath(endpoints.chatPhoto.path, { id }), {
+        method: 'POST',
+        body: form,
+      })
+      return (await response.json()) as ChatMessage
     } catch (error) {
       throw toApiError(error)
     }

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Order, OrderAction } from '#contract/schemas/orders.ts'
 import { ApiError } from '#src/lib/api-client.ts'
-import { errorText } from '#src/lib/error-messages.ts'
+import { errorText } from '#src/features/error-words/error-messages.ts'
 import { orderApi } from '../api/order-api.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 

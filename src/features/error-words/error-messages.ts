@@ -1,5 +1,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { loadErrorWordsCatalog } from './catalog.ts'
+
+// Its words load with the first screen that can show them (a sign-in modal, an order's actions), not with `/`.
+await loadErrorWordsCatalog()
 
 /**
  * The message keys of contract/ as the web app words them. Client-side validation yields these keys; server
