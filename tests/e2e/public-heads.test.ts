@@ -166,4 +166,34 @@ describe('public pages rendered on the server', () => {
     }
     await context.close()
   })
+
+  test('what a visitor types before the app runs is kept and searched once it runs', async () => {
+    const { page, context, problems } = await openPhone(product.browser)
+    // The app's code arrives two seconds after the page, as on a slow link: the visitor types in the meantime.
+    await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await route.continue()
+    })
+    const opening = page.goto(product.url)
+    const search = page.getByRole('combobox', { name: 'Найти услугу' })
+    await search.pressSequentially('электр')
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-started'))).toBe(false)
+    await opening
+    await page
+      .locator('.search__results')
+      .getByRole('link', { name: /^Электрика/ })
+      .waitFor()
+    expect(await search.inputValue()).toBe('электр')
+
+    // The specialists' filters keep what was typed and chosen too, and apply it.
+    const openingExecutors = page.goto(`${product.url}/executors`)
+    await page.getByRole('searchbox', { name: 'Имя или услуга' }).fill('Жасур')
+    await page.getByRole('combobox', { name: 'Сортировка' }).selectOption({ label: 'По числу отзывов' })
+    await openingExecutors
+    await page.getByRole('button', { name: 'Найти специалистов' }).click()
+    await expect.poll(() => new URL(page.url()).search).toContain('sort=reviews')
+    expect(new URL(page.url()).searchParams.get('search')).toBe('Жасур')
+    expect(problems).toEqual([])
+    await context.close()
+  })
 })

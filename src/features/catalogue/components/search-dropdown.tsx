@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { foldForSearch } from '#contract/search-text.ts'
 import { useDismiss } from '#src/components/use-dismiss.ts'
+import { useTypedBeforeStart } from '#src/components/use-typed-before-start.ts'
 import { catalogueApi, orderPathOf, type SearchResult } from '../api/catalogue-api.ts'
 
 /** Spec section 2 and 9: the dropdown starts above 2 characters, 200 ms after the last keystroke. */
@@ -31,12 +32,17 @@ export function SearchDropdown() {
   const [found, setFound] = useState<Found | null>(null)
   const [failed, setFailed] = useState(false)
   const box = useRef<HTMLDivElement>(null)
+  const form = useRef<HTMLFormElement>(null)
   const inputId = useId()
   const listId = useId()
   const query = text.trim()
   const searching = query.length >= SEARCH_MIN_CHARS
 
   useDismiss(open, box, () => setOpen(false))
+  useTypedBeforeStart(form, (_, typed) => {
+    setText(String(typed))
+    setOpen(box.current?.contains(document.activeElement) ?? false)
+  })
 
   useEffect(() => {
     if (!searching) return
@@ -81,6 +87,7 @@ export function SearchDropdown() {
   return (
     <div className="search" ref={box}>
       <form
+        ref={form}
         role="search"
         className="search__form"
         onSubmit={(event) => {
@@ -94,6 +101,7 @@ export function SearchDropdown() {
         <div className="search__row">
           <input
             id={inputId}
+            name="search"
             className="search__input"
             type="search"
             autoComplete="off"

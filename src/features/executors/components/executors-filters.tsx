@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DistrictOptions } from '#src/components/district-options.tsx'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { Category } from '#contract/schemas/catalogue.ts'
 import type { Region } from '#contract/schemas/specialists.ts'
+import { useTypedBeforeStart } from '#src/components/use-typed-before-start.ts'
 import { formatRating } from '#src/lib/format.ts'
 import { activeFilterCount } from '../executors-query.ts'
 import { EXECUTOR_SORT_VALUES, type ExecutorSort, type ExecutorsSearch } from '../executors-search.ts'
@@ -69,6 +70,11 @@ export function ExecutorsFilters({
   const { t } = useLingui()
   const [draft, setDraft] = useState(() => draftOf(search))
   const [errors, setErrors] = useState<Partial<Record<'price_from' | 'price_to', string>>>({})
+  const form = useRef<HTMLFormElement>(null)
+  // Each field is named after its key in the draft.
+  useTypedBeforeStart(form, (name, value) =>
+    setDraft((previous) => (name in previous ? { ...previous, [name]: value } : previous)),
+  )
   const set = (name: Exclude<keyof Draft, 'verified'>) => (event: { target: { value: string } }) =>
     setDraft((previous) => ({
       ...previous,
@@ -120,7 +126,13 @@ export function ExecutorsFilters({
   }
 
   return (
-    <form className="executors-filters" onSubmit={apply} noValidate aria-label={t`Find a specialist`}>
+    <form
+      ref={form}
+      className="executors-filters"
+      onSubmit={apply}
+      noValidate
+      aria-label={t`Find a specialist`}
+    >
       <div className="executors-filters__main">
         <Field label={t`Name or service`}>
           {(id) => (
@@ -129,6 +141,7 @@ export function ExecutorsFilters({
               type="search"
               className="field__input"
               value={draft.search}
+              name="search"
               onChange={set('search')}
               maxLength={100}
               enterKeyHint="search"
@@ -137,7 +150,7 @@ export function ExecutorsFilters({
         </Field>
         <Field label={t`Sort`}>
           {(id) => (
-            <select id={id} className="field__input" value={draft.sort} onChange={set('sort')}>
+            <select id={id} className="field__input" value={draft.sort} name="sort" onChange={set('sort')}>
               {EXECUTOR_SORT_VALUES.map((sort) => (
                 <option key={sort} value={sort}>
                   {sortNames[sort]}
@@ -154,7 +167,13 @@ export function ExecutorsFilters({
         <div className="executors-filters__grid">
           <Field label={t`Category`}>
             {(id) => (
-              <select id={id} className="field__input" value={draft.category} onChange={set('category')}>
+              <select
+                id={id}
+                className="field__input"
+                value={draft.category}
+                name="category"
+                onChange={set('category')}
+              >
                 <option value="">{t`All categories`}</option>
                 {categories.map((category) => (
                   <option key={category.id} value={category.id}>
@@ -170,6 +189,7 @@ export function ExecutorsFilters({
                 id={id}
                 className="field__input"
                 value={draft.service}
+                name="service"
                 onChange={set('service')}
                 disabled={services.length === 0}
               >
@@ -184,7 +204,13 @@ export function ExecutorsFilters({
           </Field>
           <Field label={t`District`}>
             {(id) => (
-              <select id={id} className="field__input" value={draft.district} onChange={set('district')}>
+              <select
+                id={id}
+                className="field__input"
+                value={draft.district}
+                name="district"
+                onChange={set('district')}
+              >
                 <option value="">{t`All of Uzbekistan`}</option>
                 <DistrictOptions regions={regions} />
               </select>
@@ -192,7 +218,13 @@ export function ExecutorsFilters({
           </Field>
           <Field label={t`Minimum rating`}>
             {(id) => (
-              <select id={id} className="field__input" value={draft.rating_min} onChange={set('rating_min')}>
+              <select
+                id={id}
+                className="field__input"
+                value={draft.rating_min}
+                name="rating_min"
+                onChange={set('rating_min')}
+              >
                 <option value="">{t`Any rating`}</option>
                 {RATING_STEPS.map((step) => {
                   const value = formatRating(Number(step))
@@ -214,6 +246,7 @@ export function ExecutorsFilters({
                   className="field__input"
                   inputMode="numeric"
                   value={draft.price_from}
+                  name="price_from"
                   onChange={set('price_from')}
                   aria-invalid={errors.price_from ? true : undefined}
                   aria-describedby={describedBy}
@@ -227,6 +260,7 @@ export function ExecutorsFilters({
                   className="field__input"
                   inputMode="numeric"
                   value={draft.price_to}
+                  name="price_to"
                   onChange={set('price_to')}
                   aria-invalid={errors.price_to ? true : undefined}
                   aria-describedby={describedBy}
@@ -237,6 +271,7 @@ export function ExecutorsFilters({
           <label className="choice">
             <input
               type="checkbox"
+              name="verified"
               checked={draft.verified}
               onChange={(event) => setDraft((previous) => ({ ...previous, verified: event.target.checked }))}
             />
