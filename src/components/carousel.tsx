@@ -5,13 +5,18 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 
-/** Slides per view: 1.2 on a phone, then 2.2 / 3.2 / 4.2 / 4.6 from 640 / 768 / 1024 / 1280 px (spec section 9). */
-export const CATEGORY_SLIDES = [1.2, 2.2, 3.2, 4.2, 4.6] as const
-export const REVIEW_SLIDES = [1.2, 2.2, 3.2, 4.2, 4.2] as const
+/**
+ * Slides per view, by kind of row: 1.2 on a phone, then more from 640 / 768 / 1024 / 1280 px (spec section 9). styles.css
+ * repeats them (`.carousel--<kind>`) to lay a row out before keen-slider has loaded.
+ */
+const SLIDES_PER_VIEW = {
+  categories: [1.2, 2.2, 3.2, 4.2, 4.6],
+  reviews: [1.2, 2.2, 3.2, 4.2, 4.2],
+} as const
 const BREAKPOINTS_PX = [640, 768, 1024, 1280] as const
 export const SLIDE_GAP_PX = 16
 
-type CarouselProps = { label: string; perView: readonly number[]; children: ReactNode[] }
+type CarouselProps = { label: string; kind: keyof typeof SLIDES_PER_VIEW; children: ReactNode[] }
 type Ends = { atStart: boolean; atEnd: boolean }
 
 const endsOf = (slider: KeenSliderInstance): Ends => {
@@ -27,7 +32,7 @@ const endsOf = (slider: KeenSliderInstance): Ends => {
  * aria-disabled rather than `disabled`, so a keyboard user pressing it does not lose focus (keen-slider ignores
  * a step past the end).
  */
-export function Carousel({ label, perView, children }: CarouselProps) {
+export function Carousel({ label, kind, children }: CarouselProps) {
   const { t } = useLingui()
   const [ends, setEnds] = useState<Ends>({ atStart: true, atEnd: false })
   // Where the buttons are taking the row: quick presses add up instead of restarting from a half-moved slide.
@@ -35,7 +40,7 @@ export function Carousel({ label, perView, children }: CarouselProps) {
   const row = useRef<HTMLDivElement>(null)
   const slider = useRef<KeenSliderInstance | null>(null)
   const whenAttached = useRef<(() => Promise<KeenSliderInstance | null>) | null>(null)
-  const [perPhone, ...perWider] = perView
+  const [perPhone, ...perWider] = SLIDES_PER_VIEW[kind]
   // The row is painted (by the server too) before the slider's code arrives: keen-slider loads after the first
   // screen, or at once when a finger, the pointer or the keyboard reaches the row.
   useEffect(() => {
@@ -87,7 +92,7 @@ export function Carousel({ label, perView, children }: CarouselProps) {
       instance.moveToIdx(target.current)
     })
   return (
-    <div className="carousel" role="region" aria-label={label}>
+    <div className={`carousel carousel--${kind}`} role="region" aria-label={label}>
       <div ref={row} className="keen-slider">
         {children.map((child, index) => (
           <div key={index} className="keen-slider__slide">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { CATEGORY_SLIDES, Carousel } from '#src/components/carousel.tsx'
+import { Carousel } from '#src/components/carousel.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
@@ -119,7 +119,7 @@ function Home() {
           <Trans>More than 10,000 services and 300,000 orders every month.</Trans>
         </p>
         {categories.status === 'ready' ? (
-          <Carousel label={t`Categories`} perView={CATEGORY_SLIDES}>
+          <Carousel label={t`Categories`} kind="categories">
             {categories.data.map((category) => (
               <CategoryCard key={category.id} category={category} />
             ))}

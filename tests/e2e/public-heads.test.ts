@@ -114,6 +114,14 @@ describe('public pages rendered on the server', () => {
         .first()
         .isVisible(),
     ).resolves.toBe(true)
+    // The categories' row is laid out before its slider script runs: cards side by side, none over another.
+    const cards = await page
+      .getByRole('region', { name: 'Категории' })
+      .locator('.category-card')
+      .evaluateAll((found) => found.slice(0, 3).map((card) => card.getBoundingClientRect().toJSON() as DOMRect))
+    expect(cards[0]!.width).toBeGreaterThan(200)
+    expect(cards[1]!.left).toBeGreaterThanOrEqual(cards[0]!.right)
+    expect(cards[2]!.left).toBeGreaterThanOrEqual(cards[1]!.right)
 
     await page.goto(`${product.url}/domashniy-personal/services?lang=en`)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Household staff')

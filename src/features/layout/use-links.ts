@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 
@@ -7,8 +8,8 @@ type Links = Record<keyof typeof EXTERNAL_LINKS, string>
 let loaded: Promise<Links> | undefined
 
 const readLinks = () =>
-  (loaded ??= import('#src/features/catalogue/api/catalogue-api.ts')
-    .then(({ catalogueApi }) => catalogueApi.settings())
+  (loaded ??= catalogueApi
+    .settings()
     .then(({ data }) => ({
       signupBot: data.bot_url,
       telegram: data.telegram_url,

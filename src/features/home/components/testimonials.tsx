@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Carousel, REVIEW_SLIDES } from '#src/components/carousel.tsx'
+import { Carousel } from '#src/components/carousel.tsx'
 
 /** Five static testimonials (spec section 1). */
 export function Testimonials() {
@@ -31,7 +31,7 @@ export function Testimonials() {
       <h2 id="testimonials-title">
         <Trans>What people say</Trans>
       </h2>
-      <Carousel label={t`Testimonials`} perView={REVIEW_SLIDES}>
+      <Carousel label={t`Testimonials`} kind="reviews">
         {entries.map((entry) => (
           <figure key={entry.name} className="testimonial">
             <blockquote>{entry.text}</blockquote>
