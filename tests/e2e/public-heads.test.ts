@@ -118,7 +118,9 @@ describe('public pages rendered on the server', () => {
     const cards = await page
       .getByRole('region', { name: 'Категории' })
       .locator('.category-card')
-      .evaluateAll((found) => found.slice(0, 3).map((card) => card.getBoundingClientRect().toJSON() as DOMRect))
+      .evaluateAll((found) =>
+        found.slice(0, 3).map((card) => card.getBoundingClientRect().toJSON() as DOMRect),
+      )
     expect(cards[0]!.width).toBeGreaterThan(200)
     expect(cards[1]!.left).toBeGreaterThanOrEqual(cards[0]!.right)
     expect(cards[2]!.left).toBeGreaterThanOrEqual(cards[1]!.right)
