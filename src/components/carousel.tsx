@@ -6,8 +6,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 
 /**
- * Slides per view, by kind of row: 1.2 on a phone, then more from 640 / 768 / 1024 / 1280 px (spec section 9). styles.css
- * repeats them (`.carousel--<kind>`) to lay a row out before keen-slider has loaded.
+ * Slides per view, by kind of row: 1.2 on a phone, then more from 640 / 768 / 1024 / 1280 px (spec section 9).
+ * styles.css repeats them (`.carousel--<kind>`) to lay a row out before keen-slider has loaded.
  */
 const SLIDES_PER_VIEW = {
   categories: [1.2, 2.2, 3.2, 4.2, 4.6],

@@ -1,8 +1,9 @@
-import type { KyInstance, Options } from 'ky'
+import type { Options } from 'ky'
 import type * as ApiHttp from './api-http.ts'
 import type * as v from 'valibot'
 import { buildPath, type Endpoint } from '#contract/endpoint.ts'
 import type { ErrorBody } from '#contract/errors.ts'
+import { loadOnce } from './load-once.ts'
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : never
 type In<S> = S extends v.GenericSchema ? v.InferInput<S> : never
@@ -46,19 +47,10 @@ let httpModule: typeof ApiHttp | undefined
  * anything or navigates (the app reacts to `onSessionEnded`).
  */
 export function createApiClient(options: ApiClientOptions) {
-  let client: Promise<KyInstance> | undefined
-  const loadClient = () =>
-    (client ??= import('./api-http.ts').then(
-      (module) => {
-        httpModule = module
-        return module.createHttp(options)
-      },
-      (error: unknown) => {
-        // A chunk that failed to arrive (offline on a first visit) is asked again by the next call.
-        client = undefined
-        throw error
-      },
-    ))
+  const loadClient = loadOnce(async () => {
+    httpModule = await import('./api-http.ts')
+    return httpModule.createHttp(options)
+  })
 
   /** A raw request (uploads, files, the outbox): the Response, or ky's HTTPError for `toApiError`. */
   const http = async (input: string, init?: Options): Promise<Response> => (await loadClient())(input, init)
@@ -68,9 +60,8 @@ export function createApiClient(options: ApiClientOptions) {
     input: { params?: Record<string, string | number>; query?: In<E['query']>; body?: In<E['body']> } = {},
   ): Promise<Out<E['response']>> {
     try {
-      return await (
-        await loadClient()
-      )(buildPath(endpoint.path, input.params), {
+      const client = await loadClient()
+      return await client(buildPath(endpoint.path, input.params), {
         method: endpoint.method,
         searchParams: input.query as Record<string, string> | undefined,
         json: input.body,

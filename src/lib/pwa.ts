@@ -16,7 +16,10 @@ export const usePwa = create<PwaState>()(() => ({
   },
 }))
 
-/** Registers the worker (offline pages, push) once the first screen has loaded: it is not part of what a visitor waits for. */
+/**
+ * Registers the worker (offline pages, push). `main.tsx` calls it once the first screen has loaded: it is not part
+ * of what a visitor waits for.
+ */
 export async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return
   const { Workbox } = await import('workbox-window')

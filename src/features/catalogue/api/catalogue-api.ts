@@ -1,5 +1,6 @@
 import type { SavedService } from '#src/lib/local-db.ts'
 import { ApiError } from '#src/lib/api-client.ts'
+import { loadOnce } from '#src/lib/load-once.ts'
 import type { catalogueCalls } from './catalogue-calls.ts'
 
 export type SearchResult = Pick<
@@ -20,17 +21,16 @@ export function orderPathOf(
 type Calls = typeof catalogueCalls
 
 // A page drawn by the server shows the catalogue without asking for it: the calls, the contract's schemas and the
-// HTTP client load with the first call instead of with the first screen.
-let loaded: Promise<Calls> | undefined
-const calls = () =>
-  (loaded ??= import('./catalogue-calls.ts').then(
+// HTTP client load with the first call instead of with the first screen. A chunk that did not arrive fails like a
+// request that did not: as having no network.
+const calls = loadOnce(() =>
+  import('./catalogue-calls.ts').then(
     (module) => module.catalogueCalls,
     () => {
-      // A chunk that did not arrive fails like a request that did not: as having no network, asked again next time.
-      loaded = undefined
       throw new ApiError(0, null)
     },
-  ))
+  ),
+)
 
 /** The catalogue as the first screens read it: categories, services, settings, the marquee and the search. */
 export const catalogueApi: Calls = {
