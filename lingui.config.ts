@@ -16,6 +16,7 @@ const LAZY_FEATURES = [
   'error-words',
   'executors',
   'feedbacks',
+  'site-links',
   'graduates',
   'home',
   'map',

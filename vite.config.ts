@@ -87,6 +87,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The first screen's code in one file instead of fifty (scripts/first-load-chunk.ts).
     ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: { groups: firstLoad.groups } } } }),
     modulePreload: {
+      // Chromium, Firefox and Safari 17+ know modulepreload; an older Safari still runs the app, fetching each
+      // file as it is imported, so the polyfill is not worth its bytes on every first load.
+      polyfill: false,
       // NOTE: every lazy import otherwise carries the list of every chunk its target needs, and the route options
       // of every route load with the first screen: those lists cost / more than a kilobyte. The page's own
       // entry keeps its preloads; a lazy screen fetches its imports as it runs (after a first visit they come from

@@ -6,10 +6,9 @@ import { afterFirstLoad } from './lib/after-first-load.ts'
 import { api } from './lib/api.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
-import { registerServiceWorker } from './lib/pwa.ts'
 import { keepServerTimeZone } from './lib/server-render.ts'
 import { listenForEarlyLocaleChoice } from './lib/early-locale-choice.ts'
-import { isLoggedIn } from './lib/session-store.ts'
+import { takesOverDrawnPage } from './lib/drawn-page.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
 
@@ -25,7 +24,7 @@ const root = document.getElementById('root')!
 // A public page comes drawn by the server for a guest (server/modules/page-render). A guest's app takes that
 // markup over as it is, once the page's screen and its messages are loaded; a member's app draws their own page
 // (their menu, their guard) over it.
-const takeOver = root.hasAttribute('data-rendered') && !isLoggedIn()
+const takeOver = takesOverDrawnPage()
 if (takeOver) listenForEarlyLocaleChoice(root)
 
 // The server's copy of the page's head (for crawlers and link previews) gives way to the one each screen draws; its
@@ -51,7 +50,7 @@ async function start() {
     startTransition(() => void hydrateRoot(root, app))
   } else createRoot(root).render(app)
 
-  afterFirstLoad(registerServiceWorker)
+  afterFirstLoad(async () => (await import('./lib/pwa.ts')).registerServiceWorker())
   // A page drawn by the server asks nothing at first: the HTTP client loads before the first tap needs it.
   afterFirstLoad(api.preload)
   // A notification tapped while this window is opening must still lead to its page: the listener is tiny and

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { KeenSliderInstance, KeenSliderOptions } from 'keen-slider'
 import 'keen-slider/keen-slider.min.css'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeftIcon, ChevronRightIcon } from './first-screen-icons.tsx'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 
@@ -108,7 +108,7 @@ export function Carousel({ label, kind, children }: CarouselProps) {
           aria-disabled={ends.atStart}
           onClick={() => step(-1)}
         >
-          <ChevronLeft />
+          <ChevronLeftIcon />
         </button>
         <button
           type="button"
@@ -117,7 +117,7 @@ export function Carousel({ label, kind, children }: CarouselProps) {
           aria-disabled={ends.atEnd}
           onClick={() => step(1)}
         >
-          <ChevronRight />
+          <ChevronRightIcon />
         </button>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { refreshSession } from './refresh-session.ts'
 import { useSession } from './session-store.ts'
 import { createApiClient } from './api-client.ts'
 import { currentLocale } from './locale.ts'
@@ -14,7 +13,8 @@ export const api = createApiClient({
   baseUrl: import.meta.env.SSR ? 'http://server-render.invalid' : globalThis.location?.origin,
   ...(import.meta.env.SSR && { fetch: (request: Request) => serverRender()!.fetch(request) }),
   getLocale: currentLocale,
-  refreshToken: refreshSession,
+  // Needed only on an expired token: it loads then, not with the first screen.
+  refreshToken: async (expiredToken) => (await import('./refresh-session.ts')).refreshSession(expiredToken),
   onSessionEnded: () => {
     useSession.getState().clear()
     window.dispatchEvent(new Event(SESSION_ENDED_EVENT))

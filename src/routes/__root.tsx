@@ -1,13 +1,9 @@
 import { createRootRoute, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'
-import { NotFound } from '#src/components/not-found.tsx'
-import { OfflineNotice } from '#src/components/offline-notice.tsx'
-import { OutboxNotice } from '#src/components/outbox-notice.tsx'
-import { UpdatePrompt } from '#src/components/update-prompt.tsx'
 import { AuthModals } from '#src/features/auth/components/auth-modals.tsx'
 import { BottomMenu } from '#src/features/layout/components/bottom-menu.tsx'
-import { Footer } from '#src/features/layout/components/footer.tsx'
 import { Header } from '#src/features/layout/components/header.tsx'
+import { lazyAfterFirstLoad } from '#src/lib/drawn-page.ts'
 import { useModeNotice } from '#src/lib/mode-notice.ts'
 import { SESSION_ENDED_EVENT } from '#src/lib/session-events.ts'
 import { useSession } from '#src/lib/session-store.ts'
@@ -17,9 +13,33 @@ const OrderAsCustomerNotice = lazy(
   () => import('#src/features/mode-switch/components/order-as-customer-notice.tsx'),
 )
 
+// Nothing the first tap needs: on a page the server drew, these hydrate after the first load (docs/decisions/018).
+const Footer = lazyAfterFirstLoad(async () => {
+  const [footer] = await Promise.all([
+    import('#src/features/site-links/footer.tsx'),
+    import('#src/features/site-links/catalog.ts').then((catalog) => catalog.loadSiteLinksCatalog()),
+  ])
+  return footer
+})
+// A 404 is rare: its screen loads when one is shown.
+const NotFound = lazy(() => import('#src/components/not-found.tsx').then((m) => ({ default: m.NotFound })))
+const OfflineNotice = lazyAfterFirstLoad(() =>
+  import('#src/components/offline-notice.tsx').then((m) => ({ default: m.OfflineNotice })),
+)
+const OutboxNotice = lazyAfterFirstLoad(() =>
+  import('#src/components/outbox-notice.tsx').then((m) => ({ default: m.OutboxNotice })),
+)
+const UpdatePrompt = lazyAfterFirstLoad(() =>
+  import('#src/components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })),
+)
+
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: () => <NotFound />,
+  notFoundComponent: () => (
+    <Suspense>
+      <NotFound />
+    </Suspense>
+  ),
 })
 
 /** Route changes scroll to the top smoothly, or to the element of the hash (spec section 2). */
@@ -48,15 +68,21 @@ function RootLayout() {
   return (
     <>
       <Header />
-      <OfflineNotice />
-      <OutboxNotice />
+      <Suspense>
+        <OfflineNotice />
+        <OutboxNotice />
+      </Suspense>
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
       <BottomMenu />
       <AuthModals loggedIn={loggedIn} />
-      <UpdatePrompt />
+      <Suspense>
+        <UpdatePrompt />
+      </Suspense>
       {modeNotice && (
         <Suspense>
           <OrderAsCustomerNotice />

@@ -1,21 +1,29 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Carousel } from '#src/components/carousel.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
-import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 import { CategoryCard } from '#src/features/catalogue/components/category-card.tsx'
 import { SearchDropdown } from '#src/features/catalogue/components/search-dropdown.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { LazyHomeSections } from '#src/features/home/components/lazy-home-sections.tsx'
-import { Marquee } from '#src/features/home/components/marquee.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
+import { lazyAfterFirstLoad } from '#src/lib/drawn-page.ts'
 import { currentLocale } from '#src/lib/locale.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
+
+// The news strip only scrolls by: on a page the server drew it needs no code until after the first load.
+const Marquee = lazyAfterFirstLoad(() =>
+  import('#src/features/home/components/marquee.tsx').then((m) => ({ default: m.Marquee })),
+)
+// Shown only when the categories come from this device, never on a page the server drew: it loads when needed.
+const SavedNotice = lazy(() =>
+  import('#src/components/saved-notice.tsx').then((m) => ({ default: m.SavedNotice })),
+)
 
 type HomeModal = 'login' | 'registration'
 type HomeSearch = { modal?: HomeModal; order?: unknown }
@@ -88,8 +96,16 @@ function Home() {
         title={t`Services marketplace in Uzbekistan`}
         description={t`Post an order for free and get replies from specialists in 10–20 minutes: cleaning, tutors, repairs, lawyers.`}
       />
-      {marquee.status === 'ready' && <Marquee label={t`News`} items={marquee.data} />}
-      {categories.status === 'ready' && categories.saved && <SavedNotice savedAt={categories.savedAt} />}
+      {marquee.status === 'ready' && (
+        <Suspense>
+          <Marquee label={t`News`} items={marquee.data} />
+        </Suspense>
+      )}
+      {categories.status === 'ready' && categories.saved && (
+        <Suspense>
+          <SavedNotice savedAt={categories.savedAt} />
+        </Suspense>
+      )}
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero__title">
           <Trans>Find a specialist for any task</Trans>

@@ -177,6 +177,36 @@ describe('public pages rendered on the server', () => {
     await context.close()
   })
 
+  test('the footer and the news strip take over after the first load without an error, then work in the app', async () => {
+    const { page, context, problems } = await openPhone(product.browser)
+    await page.goto(`${product.url}/`)
+    const footer = page.locator('footer.footer')
+    // Drawn by the server, in the visitor's language, before its code has arrived.
+    await footer.getByRole('link', { name: 'О нас' }).waitFor()
+    await page.locator('.marquee').waitFor()
+    // Its code arrives after the first load (the load event, three seconds, an idle moment); React then takes the
+    // server's markup over. Until then a link there is a plain link.
+    await page.waitForFunction(
+      () => {
+        const link = document.querySelector('footer.footer a[href="/about"]')
+        return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps'))
+      },
+      undefined,
+      { timeout: 20_000 },
+    )
+    expect(problems).toEqual([])
+    // Now the footer's link moves within the app: the page is not loaded again.
+    await page.evaluate(() => ((window as unknown as { sameApp: boolean }).sameApp = true))
+    await footer.getByRole('link', { name: 'О нас' }).click()
+    await page.getByRole('heading', { level: 1, name: 'О сервисе Fika' }).waitFor()
+    expect(await page.evaluate(() => (window as unknown as { sameApp?: boolean }).sameApp)).toBe(true)
+    // The guest menu's list loads when it is first opened, in the visitor's language.
+    await page.getByRole('button', { name: 'Меню' }).click()
+    await page.locator('.user-menu__list').getByRole('link', { name: 'Стать специалистом' }).waitFor()
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   test('what a visitor types before the app runs is kept and searched once it runs', async () => {
     const { page, context, problems } = await openPhone(product.browser)
     // The app's code arrives two seconds after the page, as on a slow link: the visitor types in the meantime.

@@ -7,8 +7,10 @@ import { messages } from '#src/locales/ru/messages.po'
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket.ts')).fakeIo }))
 
 // The app loads its HTTP client with the first call (src/lib/api-client.ts). A test's first import of a module
-// takes real time to transform, which a test on fake timers never gives it: the client is loaded here once.
+// takes real time to transform, which a test on fake timers never gives it: the client (and the search's list,
+// loaded with the first search) is loaded here once.
 await import('#src/lib/api-http.ts')
+await import('#src/features/catalogue/components/search-results.tsx')
 
 // Components render in Russian, the product's default language, as a first-time visitor sees them.
 // load, not loadAndActivate: a feature's catalog may already be in (a module that awaits it at import, see

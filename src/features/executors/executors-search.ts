@@ -1,5 +1,6 @@
-// Only the route's validateSearch imports this module at run time, and every route's search check is part of the
-// app's first load: hence plain checks here rather than a valibot schema (as orders-list/orders-search.ts).
+import { oneOf, wholeNumber, withoutEmpty } from '#src/lib/search-values.ts'
+
+// Only the route's validateSearch imports this module at run time: plain checks (src/lib/search-values.ts).
 
 export const EXECUTOR_SORT_VALUES = ['rating', 'reviews', 'price'] as const
 export type ExecutorSort = (typeof EXECUTOR_SORT_VALUES)[number]
@@ -21,10 +22,6 @@ export type ExecutorsSearch = {
 }
 
 const SEARCH_MAX = 100
-const wholeNumber = (value: unknown) => {
-  const number = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN
-  return value !== '' && Number.isInteger(number) && number >= 0 && number <= 1e12 ? number : undefined
-}
 const rating = (value: unknown) => {
   const number = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN
   // The API takes 0 to 5 in steps of a tenth.
@@ -37,7 +34,7 @@ const text = (value: unknown) =>
 
 /** A wrong value in a shared or hand-edited address is dropped instead of breaking the screen. */
 export function parseExecutorsSearch(search: Record<string, unknown>): ExecutorsSearch {
-  const parsed: ExecutorsSearch = {
+  return withoutEmpty<ExecutorsSearch>({
     search: text(search.search),
     category: wholeNumber(search.category),
     service: wholeNumber(search.service),
@@ -46,11 +43,6 @@ export function parseExecutorsSearch(search: Record<string, unknown>): Executors
     rating_min: rating(search.rating_min),
     price_from: wholeNumber(search.price_from),
     price_to: wholeNumber(search.price_to),
-    sort: EXECUTOR_SORT_VALUES.includes(search.sort as ExecutorSort)
-      ? (search.sort as ExecutorSort)
-      : undefined,
-  }
-  return Object.fromEntries(
-    Object.entries(parsed).filter(([, value]) => value !== undefined),
-  ) as ExecutorsSearch
+    sort: oneOf(EXECUTOR_SORT_VALUES, search.sort),
+  })
 }

@@ -1,12 +1,12 @@
+import { oneOf, wholeNumber, withoutEmpty } from '#src/lib/search-values.ts'
 import { ORDER_PLACES, ORDER_STATUSES, type OrderPlace, type OrderStatus } from '#contract/order-values.ts'
 
 /** Whose orders a list shows: the open ones anyone may reply to, or the visitor's own. */
 export const ORDER_VIEWS = ['open', 'mine'] as const
 export type OrderView = (typeof ORDER_VIEWS)[number]
 
-// Only the route's validateSearch imports this module at run time, and every route's search check is part of the
-// app's first load: hence plain checks here rather than a valibot schema. What the screens do with a search is in
-// orders-query.ts.
+// Only the route's validateSearch imports this module at run time: plain checks (src/lib/search-values.ts). What
+// the screens do with a search is in orders-query.ts.
 
 /**
  * The list's filters as they stand in the address (`/orders?tab=completed&price_to=500000`), so back, forward and
@@ -24,12 +24,6 @@ export type OrdersSearch = {
   place?: OrderPlace
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown) =>
-  values.includes(value as T) ? (value as T) : undefined
-const wholeNumber = (value: unknown) => {
-  const number = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN
-  return value !== '' && Number.isInteger(number) && number >= 0 ? number : undefined
-}
 const day = (value: unknown) => {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
   const date = new Date(`${value}T00:00:00Z`)
@@ -39,7 +33,7 @@ const day = (value: unknown) => {
 
 /** A wrong value in a shared or hand-edited address is dropped instead of breaking the screen. */
 export function parseOrdersSearch(search: Record<string, unknown>): OrdersSearch {
-  const parsed: OrdersSearch = {
+  return withoutEmpty<OrdersSearch>({
     view: oneOf(ORDER_VIEWS, search.view),
     tab: oneOf(ORDER_STATUSES, search.tab),
     category: wholeNumber(search.category),
@@ -49,6 +43,5 @@ export function parseOrdersSearch(search: Record<string, unknown>): OrdersSearch
     date_from: day(search.date_from),
     date_to: day(search.date_to),
     place: oneOf(ORDER_PLACES, search.place),
-  }
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as OrdersSearch
+  })
 }

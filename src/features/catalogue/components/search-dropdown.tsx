@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
-import { foldForSearch } from '#contract/search-text.ts'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useDismiss } from '#src/components/use-dismiss.ts'
 import { useTypedBeforeStart } from '#src/components/use-typed-before-start.ts'
 import { catalogueApi, orderPathOf, type SearchResult } from '../api/catalogue-api.ts'
+import { SearchSpinner } from './search-spinner.tsx'
 
 /** Spec section 2 and 9: the dropdown starts above 2 characters, 200 ms after the last keystroke. */
 export const SEARCH_MIN_CHARS = 3
@@ -12,17 +12,9 @@ export const SEARCH_DEBOUNCE_MS = 200
 
 type Found = { text: string; results: SearchResult[]; saved: boolean }
 
-/**
- * What Enter opens: the result named exactly as typed, else the only result, else the only one with a name word
- * starting with the text ("электри" opens the electricians). Several such results: none, the list stays shown.
- */
-export function bestMatch(results: SearchResult[], text: string): SearchResult | undefined {
-  const folded = foldForSearch(text)
-  const exact = results.find((result) => foldForSearch(result.name) === folded)
-  if (exact || results.length === 1) return exact ?? results[0]
-  const good = results.filter((result) => ` ${foldForSearch(result.name)}`.includes(` ${folded}`))
-  return good.length === 1 ? good[0] : undefined
-}
+// The list and what Enter picks load with the first search, not with the first screen.
+const loadResults = () => import('./search-results.tsx')
+const SearchResults = lazy(loadResults)
 
 export function SearchDropdown() {
   const { t } = useLingui()
@@ -69,10 +61,14 @@ export function SearchDropdown() {
   const submit = () => {
     setOpen(true)
     if (!searching) return
-    const decide = (list: SearchResult[]) => {
-      const choice = bestMatch(list, query)
-      if (choice) go(choice)
-    }
+    const decide = (list: SearchResult[]) =>
+      void loadResults().then(
+        ({ bestMatch }) => {
+          const choice = bestMatch(list, query)
+          if (choice) go(choice)
+        },
+        () => setFailed(true),
+      )
     // Enter may come before the debounced search: search now rather than ignore the key.
     if (found?.text === query) return decide(found.results)
     catalogueApi
@@ -117,7 +113,10 @@ export function SearchDropdown() {
               setFailed(false)
               setOpen(true)
             }}
-            onFocus={() => setOpen(true)}
+            onFocus={() => {
+              setOpen(true)
+              void loadResults().catch(() => undefined)
+            }}
             onKeyDown={(event) => {
               if (event.key === 'Escape') setOpen(false)
             }}
@@ -129,46 +128,9 @@ export function SearchDropdown() {
       </form>
       {open && searching && (
         <div id={listId} className="search__dropdown" aria-live="polite">
-          {failed ? (
-            <p className="search__empty">
-              <Trans>The search is not available right now. Try again.</Trans>
-            </p>
-          ) : results === null ? (
-            <p className="search__loading" role="status">
-              <span className="spinner" aria-hidden="true" />
-              <span className="visually-hidden">
-                <Trans>Searching…</Trans>
-              </span>
-            </p>
-          ) : results.length === 0 ? (
-            <p className="search__empty">
-              <Trans>Nothing found</Trans>
-            </p>
-          ) : (
-            <>
-              {found?.saved && (
-                <p className="saved-notice">
-                  <Trans>No connection: results from saved data</Trans>
-                </p>
-              )}
-              <ul className="search__results">
-                {results.map((result) => (
-                  <li key={result.id}>
-                    <a
-                      href={orderPathOf(result)}
-                      onClick={(event) => {
-                        event.preventDefault()
-                        go(result)
-                      }}
-                    >
-                      <span className="search__name">{result.name}</span>
-                      <span className="search__category">{result.categoryName}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <Suspense fallback={<SearchSpinner />}>
+            <SearchResults failed={failed} results={results} saved={found?.saved ?? false} onChoose={go} />
+          </Suspense>
         </div>
       )}
     </div>

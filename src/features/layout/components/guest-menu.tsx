@@ -1,14 +1,24 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
-import { Menu } from 'lucide-react'
-import { useCallback, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
+import { MenuIcon } from '#src/components/first-screen-icons.tsx'
 import { useDismiss } from '#src/components/use-dismiss.ts'
+
+// Fetched as the pointer, a finger or the keyboard reaches the button, so the list is there by the time it opens.
+const loadList = async () => {
+  const [list] = await Promise.all([
+    import('#src/features/site-links/guest-menu-list.tsx'),
+    import('#src/features/site-links/catalog.ts').then((catalog) => catalog.loadSiteLinksCatalog()),
+  ])
+  return list
+}
+const GuestMenuList = lazy(loadList)
+const preloadList = () => void loadList().catch(() => undefined)
 
 /**
  * A guest's secondary links behind one button, so the header keeps to one row on a phone: the specialist sign-up
  * (the bot), all services, the open orders and the questions.
  */
-export function GuestMenu({ signupBot }: { signupBot: string }) {
+export function GuestMenu() {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
@@ -23,33 +33,17 @@ export function GuestMenu({ signupBot }: { signupBot: string }) {
         aria-label={t`Menu`}
         aria-expanded={open}
         aria-controls={listId}
+        onPointerEnter={preloadList}
+        onPointerDown={preloadList}
+        onFocus={preloadList}
         onClick={() => setOpen((value) => !value)}
       >
-        <Menu />
+        <MenuIcon />
       </button>
       {open && (
-        <ul id={listId} className="user-menu__list" aria-label={t`Menu`}>
-          <li>
-            <a href={signupBot} className="menu-item" rel="noopener" target="_blank" onClick={close}>
-              {t`Become a specialist`}
-            </a>
-          </li>
-          <li>
-            <Link to="/services-all" className="menu-item" onClick={close}>
-              {t`All services`}
-            </Link>
-          </li>
-          <li>
-            <Link to="/orders" className="menu-item" onClick={close}>
-              {t`Orders`}
-            </Link>
-          </li>
-          <li>
-            <Link to="/faq" className="menu-item" onClick={close}>
-              {t`Questions and answers`}
-            </Link>
-          </li>
-        </ul>
+        <Suspense>
+          <GuestMenuList id={listId} onChoose={close} />
+        </Suspense>
       )}
     </div>
   )

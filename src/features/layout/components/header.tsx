@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
-import { Plus } from 'lucide-react'
+import { PlusIcon } from '#src/components/first-screen-icons.tsx'
 import { lazy, Suspense, type MouseEvent } from 'react'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
-import { useExternalLinks } from '../use-links.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { GuestMenu } from './guest-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
@@ -33,7 +32,6 @@ function scrollToCategories(event: MouseEvent) {
  */
 export function Header() {
   const { t } = useLingui()
-  const links = useExternalLinks()
   const token = useSession((state) => state.token)
   const type = useSession((state) => state.profile?.type)
   const showModal = useAuthModal((state) => state.show)
@@ -67,7 +65,7 @@ export function Header() {
               aria-label={t`Create an order`}
               onClick={scrollToCategories}
             >
-              <Plus />
+              <PlusIcon />
               <span className="header__action-label" aria-hidden="true">
                 <Trans>Create an order</Trans>
               </span>
@@ -77,7 +75,7 @@ export function Header() {
           <button type="button" className="button button--small" onClick={() => showModal('login')}>
             <Trans>Log in</Trans>
           </button>
-          <GuestMenu signupBot={links.signupBot} />
+          <GuestMenu />
         </div>
       )}
     </header>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Globe } from 'lucide-react'
+import { GlobeIcon } from '#src/components/first-screen-icons.tsx'
 import { useEffect, useId } from 'react'
 import { stopEarlyLocaleChoice } from '#src/lib/early-locale-choice.ts'
 import { HREFLANG, LOCALE_NAMES, LOCALES, currentLocale, switchLocale, type Locale } from '#src/lib/locale.ts'
@@ -18,7 +18,7 @@ export function LanguageSwitcher() {
   useEffect(stopEarlyLocaleChoice, [])
   return (
     <div className="language-switcher">
-      <Globe />
+      <GlobeIcon />
       <span className="language-switcher__code" aria-hidden="true">
         {LOCALE_CODES[locale]}
       </span>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useExternalLinks } from '../use-links.ts'
+import { useExternalLinks } from '#src/features/layout/use-links.ts'
 
 const SOCIAL_NAMES = {
   telegram: 'Telegram',
@@ -9,7 +9,7 @@ const SOCIAL_NAMES = {
   youtube: 'YouTube',
 } as const
 
-export function Footer() {
+export default function Footer() {
   const { t } = useLingui()
   const links = useExternalLinks()
   return (

@@ -1,0 +1,16 @@
+// The checks the lists' addresses share (/orders, /executors). Only route options import them at run time, and
+// every route's options load with the first screen: hence plain checks, not valibot, and one copy of each.
+
+/** A value of a fixed list, else nothing. */
+export const oneOf = <T extends string>(values: readonly T[], value: unknown) =>
+  values.includes(value as T) ? (value as T) : undefined
+
+/** A whole number from 0 to 10^12 (an id, or a price in so'm), else nothing. */
+export const wholeNumber = (value: unknown) => {
+  const number = typeof value === 'number' || typeof value === 'string' ? Number(value) : NaN
+  return value !== '' && Number.isInteger(number) && number >= 0 && number <= 1e12 ? number : undefined
+}
+
+/** Every key whose value was dropped is left out, so the address keeps only what applies. */
+export const withoutEmpty = <T extends object>(search: T): T =>
+  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T
