@@ -7,55 +7,31 @@ type PageHeadProps = {
   description?: string | undefined
   /** The page's one address when several lead to it (a profile by id and by slug); the current path otherwise. */
   canonicalPath?: string | undefined
-  /**
-   * A picture for the card a shared link shows (Open Graph, Twitter): with it the page also gets its og:* and
-   * twitter:* tags. An address relative to the site is made absolute, as the crawlers need.
-   */
-  image?: string | null | undefined
 }
+
+/** The address of a path in a language: the language lives in the session, so another one is `?lang=`. */
+export const addressIn = (pathname: string, locale: Locale) =>
+  `${window.location.origin}${pathname}${locale === DEFAULT_LOCALE ? '' : `?lang=${locale}`}`
 
 /**
  * The page's title, description, canonical address and its alternates in the other languages (React 19 hoists
- * these into <head>). The language lives in the session, so each alternate is the same address with `?lang=`.
+ * these into <head>). A page with a picture for shared links adds `SocialCardHead` (social-card-head.tsx).
  */
-export function PageHead({ title, description, canonicalPath, image }: PageHeadProps) {
+export function PageHead({ title, description, canonicalPath }: PageHeadProps) {
   useDocumentTitle(title)
   const currentPath = useLocation({ select: (location) => location.pathname })
   // The server wrote the page's head into the HTML itself (server/modules/page-heads): a second copy would give a
   // crawler two canonicals.
   if (import.meta.env.SSR) return null
   const pathname = canonicalPath ?? currentPath
-  const addressIn = (locale: Locale) =>
-    `${window.location.origin}${pathname}${locale === DEFAULT_LOCALE ? '' : `?lang=${locale}`}`
-  const canonical = addressIn(currentLocale())
   return (
     <>
       {description && <meta name="description" content={description} />}
-      <link rel="canonical" href={canonical} />
+      <link rel="canonical" href={addressIn(pathname, currentLocale())} />
       {LOCALES.map((locale) => (
-        <link key={locale} rel="alternate" hrefLang={HREFLANG[locale]} href={addressIn(locale)} />
+        <link key={locale} rel="alternate" hrefLang={HREFLANG[locale]} href={addressIn(pathname, locale)} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={addressIn(DEFAULT_LOCALE)} />
-      {image !== undefined && (
-        <>
-          <meta property="og:type" content="profile" />
-          <meta property="og:site_name" content="Fika" />
-          <meta property="og:title" content={title} />
-          {description && <meta property="og:description" content={description} />}
-          <meta property="og:url" content={canonical} />
-          <meta name="twitter:title" content={title} />
-          {description && <meta name="twitter:description" content={description} />}
-          {image ? (
-            <>
-              <meta property="og:image" content={new URL(image, window.location.origin).href} />
-              <meta name="twitter:card" content="summary_large_image" />
-              <meta name="twitter:image" content={new URL(image, window.location.origin).href} />
-            </>
-          ) : (
-            <meta name="twitter:card" content="summary" />
-          )}
-        </>
-      )}
+      <link rel="alternate" hrefLang="x-default" href={addressIn(pathname, DEFAULT_LOCALE)} />
     </>
   )
 }

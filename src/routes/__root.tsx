@@ -13,6 +13,9 @@ const OrderAsCustomerNotice = lazy(
   () => import('#src/features/mode-switch/components/order-as-customer-notice.tsx'),
 )
 
+// A 404 is rare: its screen loads when one is shown.
+const NotFound = lazy(() => import('#src/components/not-found.tsx').then((m) => ({ default: m.NotFound })))
+
 // Nothing the first tap needs: on a page the server drew, these hydrate after the first load (docs/decisions/018).
 const Footer = lazyAfterFirstLoad(async () => {
   const [footer] = await Promise.all([
@@ -21,17 +24,13 @@ const Footer = lazyAfterFirstLoad(async () => {
   ])
   return footer
 })
-// A 404 is rare: its screen loads when one is shown.
-const NotFound = lazy(() => import('#src/components/not-found.tsx').then((m) => ({ default: m.NotFound })))
-const OfflineNotice = lazyAfterFirstLoad(() =>
-  import('#src/components/offline-notice.tsx').then((m) => ({ default: m.OfflineNotice })),
-)
-const OutboxNotice = lazyAfterFirstLoad(() =>
-  import('#src/components/outbox-notice.tsx').then((m) => ({ default: m.OutboxNotice })),
-)
-const UpdatePrompt = lazyAfterFirstLoad(() =>
-  import('#src/components/update-prompt.tsx').then((m) => ({ default: m.UpdatePrompt })),
-)
+const AppNotices = lazyAfterFirstLoad(async () => {
+  const [notices] = await Promise.all([
+    import('#src/features/app-notices/app-notices.tsx'),
+    import('#src/features/app-notices/catalog.ts').then((catalog) => catalog.loadAppNoticesCatalog()),
+  ])
+  return notices
+})
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -69,8 +68,7 @@ function RootLayout() {
     <>
       <Header />
       <Suspense>
-        <OfflineNotice />
-        <OutboxNotice />
+        <AppNotices />
       </Suspense>
       <main id="main" className="main" tabIndex={-1}>
         <Outlet />
@@ -80,9 +78,6 @@ function RootLayout() {
       </Suspense>
       <BottomMenu />
       <AuthModals loggedIn={loggedIn} />
-      <Suspense>
-        <UpdatePrompt />
-      </Suspense>
       {modeNotice && (
         <Suspense>
           <OrderAsCustomerNotice />

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { endpoints } from '#contract/endpoints.ts'
-import { OutboxNotice } from '#src/components/outbox-notice.tsx'
+import { loadAppNoticesCatalog } from '#src/features/app-notices/catalog.ts'
+import { OutboxNotice } from '#src/features/app-notices/outbox-notice.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
 import { onOutboxDelivered, pendingOutbox, sendOrQueue, type Outgoing } from '#src/lib/outbox.ts'
 import { useSession } from '#src/lib/session-store.ts'
@@ -74,6 +75,7 @@ describe('the offline outbox', () => {
     expect(await pendingOutbox()).toEqual([
       { kind: 'publish-order', idempotencyKey: 'draft-0001-abcdef', createdAt: expect.any(Number) },
     ])
+    await loadAppNoticesCatalog()
     renderInApp(<OutboxNotice />)
     // The notice loads the outbox a few seconds after the first screen.
     expect((await screen.findByRole('status', {}, { timeout: 8000 })).textContent).toBe(

@@ -7,6 +7,7 @@ import { NotFound } from '#src/components/not-found.tsx'
 import { NotSaved } from '#src/components/not-saved.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
+import { SocialCardHead } from '#src/components/social-card-head.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
@@ -59,7 +60,8 @@ function ProfileView({ profile, savedAt }: { profile: PublicProfile; savedAt: nu
 
   return (
     <div className="screen public-profile">
-      <PageHead
+      <PageHead title={name} description={description} canonicalPath={`/profile/${profile.slug}`} />
+      <SocialCardHead
         title={name}
         description={description}
         canonicalPath={`/profile/${profile.slug}`}
