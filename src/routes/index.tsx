@@ -47,6 +47,9 @@ const QUICK_LINKS = [
   { to: '/bukhgaltery-i-yuristy/yuristy/select', key: 'lawyers' },
 ] as const
 
+/** How many category cards a phone shows before a swipe (1.2 per view): their pictures load at once. */
+const FIRST_SCREEN_CARDS = 2
+
 const SAVED_CATALOGUE_KEY = 'fika.catalogue-saved'
 
 /** Once per session and language, in the background: the whole catalogue goes to the device for offline search. */
@@ -136,8 +139,8 @@ function Home() {
         </p>
         {categories.status === 'ready' ? (
           <Carousel label={t`Categories`} kind="categories">
-            {categories.data.map((category) => (
-              <CategoryCard key={category.id} category={category} />
+            {categories.data.map((category, index) => (
+              <CategoryCard key={category.id} category={category} eager={index < FIRST_SCREEN_CARDS} />
             ))}
           </Carousel>
         ) : categories.status === 'failed' ? (

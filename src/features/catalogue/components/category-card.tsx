@@ -3,8 +3,12 @@ import { Link } from '@tanstack/react-router'
 import type { Category } from '#contract/schemas/catalogue.ts'
 import { orderPathOf } from '../api/catalogue-api.ts'
 
-/** A category on the home page: its picture, at most three priority services, and how many more there are. */
-export function CategoryCard({ category }: { category: Category }) {
+/**
+ * A category on the home page: its picture, at most three priority services, and how many more there are. The
+ * cards on a phone's first screen load their picture at once (`eager`): it is the page's largest paint, and a lazy
+ * one waits for layout.
+ */
+export function CategoryCard({ category, eager = false }: { category: Category; eager?: boolean }) {
   const shown = category.priority_services ?? []
   const more = Math.max(0, (category.services_count ?? 0) - shown.length)
   return (
@@ -16,7 +20,7 @@ export function CategoryCard({ category }: { category: Category }) {
           alt=""
           width="320"
           height="200"
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
         />
       )}
       <h3 className="category-card__title">
