@@ -29,3 +29,7 @@ export function lazyAfterFirstLoad<T extends ComponentType<any>>(load: () => Pro
     return load().catch(() => ({ default: leftOut }))
   })
 }
+
+/** A lazy part's module once its feature's messages are in too (docs/decisions/007): what `lazy` is given. */
+export const withMessages = async <M>(module: Promise<M>, messages: Promise<void>): Promise<M> =>
+  (await Promise.all([module, messages]))[0]

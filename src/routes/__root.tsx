@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { AuthModals } from '#src/features/auth/components/auth-modals.tsx'
 import { BottomMenu } from '#src/features/layout/components/bottom-menu.tsx'
 import { Header } from '#src/features/layout/components/header.tsx'
-import { lazyAfterFirstLoad } from '#src/lib/drawn-page.ts'
+import { lazyAfterFirstLoad, withMessages } from '#src/lib/drawn-page.ts'
 import { useModeNotice } from '#src/lib/mode-notice.ts'
 import { SESSION_ENDED_EVENT } from '#src/lib/session-events.ts'
 import { useSession } from '#src/lib/session-store.ts'
@@ -17,20 +17,18 @@ const OrderAsCustomerNotice = lazy(
 const NotFound = lazy(() => import('#src/components/not-found.tsx').then((m) => ({ default: m.NotFound })))
 
 // Nothing the first tap needs: on a page the server drew, these hydrate after the first load (docs/decisions/018).
-const Footer = lazyAfterFirstLoad(async () => {
-  const [footer] = await Promise.all([
+const Footer = lazyAfterFirstLoad(() =>
+  withMessages(
     import('#src/features/site-links/footer.tsx'),
     import('#src/features/site-links/catalog.ts').then((catalog) => catalog.loadSiteLinksCatalog()),
-  ])
-  return footer
-})
-const AppNotices = lazyAfterFirstLoad(async () => {
-  const [notices] = await Promise.all([
+  ),
+)
+const AppNotices = lazyAfterFirstLoad(() =>
+  withMessages(
     import('#src/features/app-notices/app-notices.tsx'),
     import('#src/features/app-notices/catalog.ts').then((catalog) => catalog.loadAppNoticesCatalog()),
-  ])
-  return notices
-})
+  ),
+)
 
 export const Route = createRootRoute({
   component: RootLayout,

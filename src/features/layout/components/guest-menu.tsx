@@ -2,15 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useCallback, useId, useRef, useState } from 'react'
 import { MenuIcon } from '#src/components/first-screen-icons.tsx'
 import { useDismiss } from '#src/components/use-dismiss.ts'
+import { withMessages } from '#src/lib/drawn-page.ts'
 
 // Fetched as the pointer, a finger or the keyboard reaches the button, so the list is there by the time it opens.
-const loadList = async () => {
-  const [list] = await Promise.all([
+const loadList = () =>
+  withMessages(
     import('#src/features/site-links/guest-menu-list.tsx'),
     import('#src/features/site-links/catalog.ts').then((catalog) => catalog.loadSiteLinksCatalog()),
-  ])
-  return list
-}
+  )
 const GuestMenuList = lazy(loadList)
 const preloadList = () => void loadList().catch(() => undefined)
 
