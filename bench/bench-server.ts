@@ -123,7 +123,7 @@ export async function startBenchServer(
  * Orders in SQL (generate_series): a million rows in seconds rather than a million inserts. They spread over the
  * seeded services, over Uzbekistan's towns within a few kilometres, over every status and the last 90 days.
  */
-async function seedOrders(database: { db: Database }, count: number) {
+export async function seedOrders(database: { db: Database }, count: number) {
   const { sql } = await import('drizzle-orm')
   await database.db.execute(sql`
     insert into orders (status, customer_id, services, category_id, name, is_online, at_customer, at_executor,

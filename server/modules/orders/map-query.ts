@@ -20,7 +20,7 @@ const money = (value: MarkerRow['price']) => (value === null ? null : Number(val
 
 /**
  * Open orders in a map box without counting them all: the box is cut into MAP_GRID x MAP_GRID cells and each cell
- * reads the MAP_CELL_LIMIT orders nearest its middle through the GiST index on their point (orders_open_point). A cell that
+ * reads the MAP_CELL_LIMIT orders nearest its middle through the GiST index on their point (orders_open_spot). A cell that
  * fills up answers one area ("this many or more") instead of its orders, so a crowded city costs a few hundred
  * index reads, whatever the number of orders, and the markers spread over the whole box.
  */
@@ -49,9 +49,9 @@ export async function mapMarkers(
     cross join lateral (
       select id, name, lat, lng, price, price_min, price_max from orders
       where status = 'open' and not is_direct
-        and point(lng, lat) <@ box(point(cell.x0, cell.y0), point(cell.x1, cell.y1))
+        and spot <@ box(point(cell.x0, cell.y0), point(cell.x1, cell.y1))
         ${sql.join(extra, sql` `)}
-      order by point(lng, lat) <-> point((cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2)
+      order by spot <-> point((cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2)
       limit ${MAP_CELL_LIMIT}
     ) o`)) as unknown as { rows: MarkerRow[] }
   const byCell = new Map<number, MarkerRow[]>()

@@ -24,7 +24,8 @@ export const COUNT_LIMIT = 10_000
 /** A list in a map box counts up to this many: "1,000 or more" in a box is all a reader needs (docs/decisions/012). */
 export const BOX_COUNT_LIMIT = 1_000
 
-export type OrderRow = typeof orders.$inferSelect
+/** An order as the app uses it; `spot` only serves the box indexes. */
+export type OrderRow = Omit<typeof orders.$inferSelect, 'spot'>
 export type OrderStatus = OrderRow['status']
 export type RefusalReason = (typeof orderRefusals.$inferInsert)['reason']
 
@@ -74,7 +75,34 @@ const isPlainOpenList = (filters: OrderFilters) =>
   !filters.startedBefore &&
   !filters.place
 
+/** A list's row: the order and its exact place in the list. */
+type ListedRow = OrderRow & { listedAt: string }
+
+// Every column but `spot`, which is lng and lat again, for the indexes' sake.
+const { spot: _spot, ...listedColumns } = getTableColumns(orders)
+
 export function createOrdersRepository(db: Database) {
+  const openListed = and(eq(orders.status, 'open'), eq(orders.isDirect, false))
+  const openListedCount = sql<number>`(select ${orderCounters.n}::int from ${orderCounters} where ${orderCounters.name} = 'open_listed')`
+  const plainOpen = (after?: SQL) =>
+    db
+      .select({ ...listedColumns, listedAt: exactCreatedAt, total: openListedCount.as('total') })
+      .from(orders)
+      .where(and(openListed, after))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder('limit'))
+  const plainOpenPage = plainOpen().offset(sql.placeholder('offset')).prepare('orders_open_page')
+  const plainOpenAfter = plainOpen(
+    sql`(${orders.createdAt}, ${orders.id}) < (${sql.placeholder('createdAt')}::timestamptz, ${sql.placeholder('id')}::int)`,
+  ).prepare('orders_open_after')
+  // A page past the list's end has no row to carry the total.
+  const openListedTotal = async () => {
+    const [counter] = await db
+      .select({ n: orderCounters.n })
+      .from(orderCounters)
+      .where(eq(orderCounters.name, 'open_listed'))
+    return counter?.n ?? 0
+  }
   return {
     async insert(values: typeof orders.$inferInsert) {
       const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning()
@@ -180,7 +208,7 @@ export function createOrdersRepository(db: Database) {
         : undefined
       const pageOf = (where: SQL | undefined) =>
         db
-          .select({ ...getTableColumns(orders), listedAt: exactCreatedAt })
+          .select({ ...listedColumns, listedAt: exactCreatedAt })
           .from(orders)
           .where(after ? and(where, after) : where)
           .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -197,26 +225,45 @@ export function createOrdersRepository(db: Database) {
         const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(counted)
         return row?.count ?? 0
       }
-      let found: Awaited<ReturnType<typeof pageOf>>
+      let found: ListedRow[]
       let total: number
       if (filters.bbox) {
         // NOTE: a box in a city holds thousands of open orders, one in the steppe a handful. The first is served
         // best by walking the newest-first index and keeping the orders inside the box, the second by the GiST
         // index on their point and a sort of the few found; neither plan suits both. Counting the box through
-        // the GiST index (up to BOX_COUNT_LIMIT) tells which one it is, and is its total.
+        // the GiST index (up to BOX_COUNT_LIMIT, from the index alone) tells which one it is, and is its total.
         const [minLng, minLat, maxLng, maxLat] = filters.bbox as [number, number, number, number]
-        const inBoxByPoint = sql`point(${orders.lng}, ${orders.lat}) <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`
+        const inBoxBySpot = sql`${orders.spot} <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`
         const inBoxByColumns = and(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))!
-        total = await countOf(and(...conditions, inBoxByPoint), BOX_COUNT_LIMIT)
-        found = await pageOf(and(...conditions, total < BOX_COUNT_LIMIT ? inBoxByPoint : inBoxByColumns))
+        total = await countOf(and(...conditions, inBoxBySpot), BOX_COUNT_LIMIT)
+        if (total < BOX_COUNT_LIMIT) found = await pageOf(and(...conditions, inBoxBySpot))
+        else {
+          // The walk keeps one order in dozens: it picks the page's ids from orders_open_created alone (it carries
+          // lng and lat), then reads just those rows.
+          const ids = db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(...conditions, inBoxByColumns, after))
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(filters.perPage + 1)
+            .offset(after ? 0 : (filters.page - 1) * filters.perPage)
+            .as('page_ids')
+          found = await db
+            .select({ ...listedColumns, listedAt: exactCreatedAt })
+            .from(orders)
+            .innerJoin(ids, eq(orders.id, ids.id))
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+        }
       } else if (isPlainOpenList(filters)) {
-        // The list everyone opens first: its total is kept by triggers (migration 0011), one row to read.
-        const [page, [counter]] = await Promise.all([
-          pageOf(and(...conditions)),
-          db.select({ n: orderCounters.n }).from(orderCounters).where(eq(orderCounters.name, 'open_listed')),
-        ])
-        found = page
-        total = counter?.n ?? 0
+        // The list everyone opens first: one statement, planned once per connection, that also reads its total
+        // (kept by triggers, migration 0011).
+        found = filters.after
+          ? await plainOpenAfter.execute({ limit: filters.perPage + 1, ...filters.after })
+          : await plainOpenPage.execute({
+              limit: filters.perPage + 1,
+              offset: (filters.page - 1) * filters.perPage,
+            })
+        total = (found[0] as { total?: number } | undefined)?.total ?? (await openListedTotal())
       } else {
         // NOTE: counting every open order of a large market on each page would cost more than the page itself;
         // endless scrolling only needs to know that there is more, so the count stops at COUNT_LIMIT (an
@@ -224,7 +271,9 @@ export function createOrdersRepository(db: Database) {
         const where = and(...conditions)
         ;[found, total] = await Promise.all([pageOf(where), countOf(where, COUNT_LIMIT)])
       }
-      const rows: OrderRow[] = found.slice(0, filters.perPage).map(({ listedAt: _, ...row }) => row)
+      const rows: OrderRow[] = found
+        .slice(0, filters.perPage)
+        .map(({ listedAt: _, total: _total, ...row }: ListedRow & { total?: number }) => row)
       const last = found.length > filters.perPage ? found[filters.perPage - 1] : undefined
       const next: ListKey | null = last ? { createdAt: last.listedAt, id: last.id } : null
       return { rows, total, next }
