@@ -10,6 +10,9 @@ import { join } from 'node:path'
 import { endpoints } from '#contract/endpoints.ts'
 import type { Database } from '#server/db/client.ts'
 
+/** The open list's cache as deployed (1 s), unless OPEN_LIST_CACHE_MS says otherwise (0 measures the database). */
+export const openListCacheMs = () => Number(process.env.OPEN_LIST_CACHE_MS ?? 1000)
+
 export type BenchServer = {
   address: string
   token: string
@@ -39,7 +42,10 @@ async function serve(dataDir: string, extraServices: number, orderCount: number,
   if (orderCount > 0) await seedOrders(database, orderCount)
   const sample = specialistCount > 0 ? await seedSpecialists(database, specialistCount) : undefined
   const app = await buildApp({
-    config: { ...testConfig({ RATE_LIMIT_PER_MINUTE: 1_000_000_000 }), JWT_SECRET: 'b'.repeat(48) },
+    config: {
+      ...testConfig({ RATE_LIMIT_PER_MINUTE: 1_000_000_000, OPEN_LIST_CACHE_MS: openListCacheMs() }),
+      JWT_SECRET: 'b'.repeat(48),
+    },
     database,
   })
   app.get('/bench/bare', async () => ({ ok: true }))

@@ -6,7 +6,7 @@
  * table and index over 1 MB. With DATABASE_URL on PostgreSQL, else the embedded PGlite.
  */
 import { endpoints } from '#contract/endpoints.ts'
-import { startBenchServer } from './bench-server.ts'
+import { openListCacheMs, startBenchServer } from './bench-server.ts'
 import { CONNECTIONS, DURATION_S, measure, printTable, type Measured } from './measure.ts'
 
 const arg = (name: string, fallback: number) => {
@@ -44,7 +44,8 @@ const server = await startBenchServer({
 try {
   console.log(
     `${ORDERS} orders, ${SPECIALISTS} specialists, ${server.services} services on ${server.database} ` +
-      `(seeded in ${((Date.now() - started) / 1000).toFixed(0)} s); ${CONNECTIONS} connections, ${DURATION_S} s per call\n`,
+      `(seeded in ${((Date.now() - started) / 1000).toFixed(0)} s); ${CONNECTIONS} connections, ${DURATION_S} s per call; ` +
+      `open list kept ${openListCacheMs()} ms (OPEN_LIST_CACHE_MS)\n`,
   )
   const base = server.address
   const rows: Measured[] = [await measure('bare Fastify route', `${base}/bench/bare`)]

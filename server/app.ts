@@ -28,7 +28,8 @@ import { createChatsRepository } from '#server/modules/chats/repository.ts'
 import { chatRoutes } from '#server/modules/chats/routes.ts'
 import { createChatsService } from '#server/modules/chats/service.ts'
 import { chatSocketEvents } from '#server/modules/chats/socket-events.ts'
-import { createOrdersRepository } from '#server/modules/orders/repository.ts'
+import { createOrdersRepository, type OrdersPage } from '#server/modules/orders/repository.ts'
+import { createOpenListCache, type OpenListInvalidation } from '#server/modules/orders/open-list-cache.ts'
 import { orderRoutes } from '#server/modules/orders/routes.ts'
 import { createOrdersService } from '#server/modules/orders/service.ts'
 import { createViewCounter } from '#server/modules/orders/view-counter.ts'
@@ -115,6 +116,7 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
 const DEFAULT_RENDERER_ENTRY = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url))
 /** The Redis channel on which processes tell each other which sessions and users to forget. */
 const SESSION_CACHE_CHANNEL = 'fika:session-cache'
+const OPEN_LIST_CHANNEL = 'fika:open-orders-list'
 
 /**
  * Builds the whole API without listening, so tests drive it through `app.inject()`. Plugins go in the order
@@ -317,7 +319,15 @@ export async function buildApp({
     unreadCount: (userId) => notifications.unreadCount(userId),
   })
 
-  const ordersRepository = createOrdersRepository(db)
+  const openList = createOpenListCache<OrdersPage>({
+    ttlMs: config.OPEN_LIST_CACHE_MS,
+    clock,
+    broadcast: config.REDIS_URL
+      ? createRedisBroadcast<OpenListInvalidation>(config.REDIS_URL, OPEN_LIST_CHANNEL, app.log)
+      : undefined,
+  })
+  app.addHook('onClose', () => openList.close())
+  const ordersRepository = createOrdersRepository(db, openList)
   const orderViews = createViewCounter({
     store: ordersRepository.addViews,
     everyMs: viewsFlushEveryMs,
@@ -418,6 +428,7 @@ export async function buildApp({
       notifications,
       events,
       sessionCache,
+      openList,
       orderViews,
       chats,
       wallet,

@@ -56,6 +56,7 @@ const EnvSchema = v.pipe(
     DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
     REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
     AUTH_CACHE_TTL_S: v.optional(int(0, 60), '10'),
+    OPEN_LIST_CACHE_MS: v.optional(int(0, 10_000), '1000'),
     JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'at least 32 characters'))),
     LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
     TRUST_PROXY: v.optional(bool, 'false'),
@@ -226,6 +227,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SEED_DEMO_USERS: 'false',
       SEED_DEMO_ORDERS: 'false',
       DATA_DIR,
+      // Tests write orders behind the app's back (SQL) and read them at once; the cache's own tests turn it on.
+      OPEN_LIST_CACHE_MS: '0',
     }),
     ...overrides,
   }

@@ -6,7 +6,8 @@ import { BOX_COUNT_LIMIT } from '#server/modules/orders/repository.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
-const t = useTestApp({ catalogue: true })
+// The open list's cache is on, as deployed: paging and totals must hold through it (it is emptied by every write).
+const t = useTestApp({ catalogue: true, config: { OPEN_LIST_CACHE_MS: 1000 } })
 
 type User = { token: string; id: number }
 type Page = {

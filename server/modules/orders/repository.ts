@@ -16,6 +16,7 @@ import { services } from '#server/db/schema/catalogue.ts'
 import { orderCounters, orderRefusals, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
+import type { OpenListCache } from './open-list-cache.ts'
 import { mapMarkers } from './map-query.ts'
 import { users } from '#server/db/schema/users.ts'
 
@@ -81,7 +82,18 @@ type ListedRow = OrderRow & { listedAt: string }
 // Every column but `spot`, which is lng and lat again, for the indexes' sake.
 const { spot: _spot, ...listedColumns } = getTableColumns(orders)
 
-export function createOrdersRepository(db: Database) {
+/** One page of a list: its orders, the capped total and the key the next page starts after. */
+export type OrdersPage = { rows: OrderRow[]; total: number; next: ListKey | null }
+
+/** The page of `perPage` orders read with one more, which tells whether another page follows. */
+function pageFrom(found: (ListedRow & { total?: number })[], total: number, perPage: number): OrdersPage {
+  const rows: OrderRow[] = found.slice(0, perPage).map(({ listedAt: _, total: _total, ...row }) => row)
+  const last = found.length > perPage ? found[perPage - 1] : undefined
+  return { rows, total, next: last ? { createdAt: last.listedAt, id: last.id } : null }
+}
+
+/** `openList` keeps the plain open list's pages (open-list-cache.ts); every write to an order empties it. */
+export function createOrdersRepository(db: Database, openList?: OpenListCache<OrdersPage>) {
   const openListed = and(eq(orders.status, 'open'), eq(orders.isDirect, false))
   const openListedCount = sql<number>`(select ${orderCounters.n}::int from ${orderCounters} where ${orderCounters.name} = 'open_listed')`
   const plainOpen = (after?: SQL) =>
@@ -103,10 +115,23 @@ export function createOrdersRepository(db: Database) {
       .where(eq(orderCounters.name, 'open_listed'))
     return counter?.n ?? 0
   }
+  // The list everyone opens first: one statement, planned once per connection, that also reads its total (kept by
+  // triggers, migration 0011).
+  const plainOpenList = async (filters: OrderFilters) => {
+    const limit = filters.perPage + 1
+    const found = filters.after
+      ? await plainOpenAfter.execute({ limit, ...filters.after })
+      : await plainOpenPage.execute({ limit, offset: (filters.page - 1) * filters.perPage })
+    return pageFrom(found, found[0]?.total ?? (await openListedTotal()), filters.perPage)
+  }
+  const changed = async <T>(row: T) => {
+    if (row) await openList?.forget()
+    return row
+  }
   return {
     async insert(values: typeof orders.$inferInsert) {
       const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning()
-      return row
+      return changed(row)
     },
 
     async findByIdempotencyKey(customerId: number, key: string) {
@@ -152,9 +177,9 @@ export function createOrdersRepository(db: Database) {
           .set(changes)
           .where(and(eq(orders.id, id), inArray(orders.status, from)))
           .returning()
-        return row
+        return changed(row)
       }
-      return db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const [before] = await tx
           .select({ executorId: orders.executorId, chosenAt: orders.chosenAt, updatedAt: orders.updatedAt })
           .from(orders)
@@ -176,6 +201,7 @@ export function createOrdersRepository(db: Database) {
         }
         return row
       })
+      return changed(row)
     },
 
     /**
@@ -183,7 +209,12 @@ export function createOrdersRepository(db: Database) {
      * behind that key (an index range, no OFFSET): its cost is the same at any depth. `next` is the key of the page's
      * last order when more follow.
      */
-    async list(filters: OrderFilters) {
+    async list(filters: OrderFilters): Promise<OrdersPage> {
+      if (isPlainOpenList(filters)) {
+        const { page, perPage, after } = filters
+        const key = after ? `${perPage}|${after.createdAt}|${after.id}` : `${perPage}|${page}`
+        return openList ? openList.read(key, () => plainOpenList(filters)) : plainOpenList(filters)
+      }
       const conditions: SQL[] = [
         filters.statusIn ? inArray(orders.status, filters.statusIn) : eq(orders.status, filters.status),
       ]
@@ -254,16 +285,6 @@ export function createOrdersRepository(db: Database) {
             .innerJoin(ids, eq(orders.id, ids.id))
             .orderBy(desc(orders.createdAt), desc(orders.id))
         }
-      } else if (isPlainOpenList(filters)) {
-        // The list everyone opens first: one statement, planned once per connection, that also reads its total
-        // (kept by triggers, migration 0011).
-        found = filters.after
-          ? await plainOpenAfter.execute({ limit: filters.perPage + 1, ...filters.after })
-          : await plainOpenPage.execute({
-              limit: filters.perPage + 1,
-              offset: (filters.page - 1) * filters.perPage,
-            })
-        total = (found[0] as { total?: number } | undefined)?.total ?? (await openListedTotal())
       } else {
         // NOTE: counting every open order of a large market on each page would cost more than the page itself;
         // endless scrolling only needs to know that there is more, so the count stops at COUNT_LIMIT (an
@@ -271,12 +292,7 @@ export function createOrdersRepository(db: Database) {
         const where = and(...conditions)
         ;[found, total] = await Promise.all([pageOf(where), countOf(where, COUNT_LIMIT)])
       }
-      const rows: OrderRow[] = found
-        .slice(0, filters.perPage)
-        .map(({ listedAt: _, total: _total, ...row }: ListedRow & { total?: number }) => row)
-      const last = found.length > filters.perPage ? found[filters.perPage - 1] : undefined
-      const next: ListKey | null = last ? { createdAt: last.listedAt, id: last.id } : null
-      return { rows, total, next }
+      return pageFrom(found, total, filters.perPage)
     },
 
     mapMarkers: (query: Parameters<typeof mapMarkers>[1]) => mapMarkers(db, query),
@@ -299,7 +315,7 @@ export function createOrdersRepository(db: Database) {
 
     /** Adds a reply and counts it in one transaction; a second reply of the same executor answers undefined. */
     async addReply(values: typeof replies.$inferInsert) {
-      return db.transaction(async (tx) => {
+      const row = await db.transaction(async (tx) => {
         const [row] = await tx.insert(replies).values(values).onConflictDoNothing().returning()
         if (row) {
           await tx
@@ -309,6 +325,8 @@ export function createOrdersRepository(db: Database) {
         }
         return row
       })
+      // The list shows each order's number of replies.
+      return changed(row)
     },
 
     async replyOf(orderId: number, executorId: number) {
