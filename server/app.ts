@@ -177,12 +177,13 @@ export async function buildApp({
   const sessions = createSessionsRepository(db)
   const attempts = createAttemptsRepository(db)
   const sms = createSmsService({ db, users, attempts, sender, clock, secret: config.JWT_SECRET })
+  // What a process keeps in memory is dropped in every process through Redis, when there is one.
+  const broadcastOn = <T>(channel: string) =>
+    config.REDIS_URL ? createRedisBroadcast<T>(config.REDIS_URL, channel, app.log) : undefined
   const sessionCache = createSessionCache({
     ttlS: config.AUTH_CACHE_TTL_S,
     clock,
-    broadcast: config.REDIS_URL
-      ? createRedisBroadcast<SessionInvalidation>(config.REDIS_URL, SESSION_CACHE_CHANNEL, app.log)
-      : undefined,
+    broadcast: broadcastOn<SessionInvalidation>(SESSION_CACHE_CHANNEL),
   })
   app.addHook('onClose', () => sessionCache.close())
   const auth = createAuthService({
@@ -322,9 +323,7 @@ export async function buildApp({
   const openList = createOpenListCache<OrdersPage>({
     ttlMs: config.OPEN_LIST_CACHE_MS,
     clock,
-    broadcast: config.REDIS_URL
-      ? createRedisBroadcast<OpenListInvalidation>(config.REDIS_URL, OPEN_LIST_CHANNEL, app.log)
-      : undefined,
+    broadcast: broadcastOn<OpenListInvalidation>(OPEN_LIST_CHANNEL),
   })
   app.addHook('onClose', () => openList.close())
   const ordersRepository = createOrdersRepository(db, openList)
