@@ -109,6 +109,7 @@ describe('GET /executors by cursor', () => {
       `service=${here.serviceId}&district=${yunusabad.id}&sort=reviews`,
       `district=${yunusabad.id}&category=${first.id}`,
       `district=${yunusabad.id}&category=${first.id}&sort=price`,
+      `district=${yunusabad.id}&sort=price`,
     ]) {
       const before = await idsOf(`/executors?${query}&perPage=50`)
       expect(before).toEqual(expect.arrayContaining(ids))
@@ -210,6 +211,69 @@ describe('the copies the specialists list reads', () => {
       await execute(on!)
       expect(await listed()).toEqual([id, other])
     }
+  })
+})
+
+describe('the cheapest price the specialists list sorts by without a service', () => {
+  it("follows every change of a specialist's lines, whoever makes it", async () => {
+    const { first, ofFirst } = await catalogue(t)
+    const { yunusabad } = await someDistricts(t)
+    const here = { categoryId: first.id, serviceId: ofFirst[0]!.id, districtId: yunusabad.id }
+    const aziz = await seeded(here, 4, 3_000_000)
+    const dilnoza = await seeded(here, 4.5, 2_000_000)
+    const byPrice = () => idsOf(`/executors?district=${yunusabad.id}&sort=price`)
+    const cheapest = async (id: number) => {
+      const card = (await send(t, 'GET', `/executors?district=${yunusabad.id}&sort=price&perPage=50`, null))
+        .json<{
+          collection: { id: number; services: { price_from: number | null; price_to: number | null }[] }[]
+        }>()
+        .collection.find((row) => row.id === id)!
+      return Math.min(...card.services.map((line) => line.price_from ?? line.price_to ?? Infinity))
+    }
+    expect(await byPrice()).toEqual([dilnoza, aziz])
+
+    const [speciality] = await execute(sql`select id from specialities where user_id = ${aziz}`)
+    const [line] = await execute(sql`
+      insert into speciality_services (speciality_id, user_id, service_id, price_from)
+      values (${speciality!.id}, ${aziz}, ${ofFirst[1]!.id}, 1000000) returning id`)
+    expect(await byPrice()).toEqual([aziz, dilnoza])
+    expect(await cheapest(aziz)).toBe(1_000_000)
+    await execute(sql`update speciality_services set price_from = 5000000 where id = ${line!.id}`)
+    expect(await byPrice()).toEqual([dilnoza, aziz])
+    // Only "up to" a price: that price is the line's.
+    await execute(
+      sql`update speciality_services set price_from = null, price_to = 1500000 where id = ${line!.id}`,
+    )
+    expect(await byPrice()).toEqual([aziz, dilnoza])
+    expect(await cheapest(aziz)).toBe(1_500_000)
+    for (const [off, on] of [
+      [
+        sql`update speciality_services set active = false where id = ${line!.id}`,
+        sql`update speciality_services set active = true where id = ${line!.id}`,
+      ],
+      [
+        sql`update users set accepts_orders = false where id = ${aziz}`,
+        sql`update users set accepts_orders = true where id = ${aziz}`,
+      ],
+      [
+        sql`update specialities set active = false where user_id = ${aziz}`,
+        sql`update specialities set active = true where user_id = ${aziz}`,
+      ],
+    ]) {
+      await execute(off!)
+      expect((await byPrice()).indexOf(dilnoza)).toBe(0)
+      await execute(on!)
+      expect(await byPrice()).toEqual([aziz, dilnoza])
+    }
+    await execute(sql`delete from speciality_services where id = ${line!.id}`)
+    expect(await byPrice()).toEqual([dilnoza, aziz])
+    // Without any price a specialist comes last; with the same price the better rated comes first.
+    await execute(sql`update speciality_services set price_from = null where user_id = ${dilnoza}`)
+    expect(await byPrice()).toEqual([aziz, dilnoza])
+    await execute(sql`update speciality_services set price_from = 3000000 where user_id = ${dilnoza}`)
+    expect(await byPrice()).toEqual([dilnoza, aziz])
+    await execute(sql`update users set rating = 4.8 where id = ${aziz}`)
+    expect(await byPrice()).toEqual([aziz, dilnoza])
   })
 })
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -42,6 +43,11 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     rating: real().notNull().default(0),
     reviewsCount: integer().notNull().default(0),
+    /**
+     * Tiyin: the lowest price (`price_from`, else `price_to`) of the user's listed service lines, null without one.
+     * Kept by triggers on `speciality_services` (migration 0022) for the specialists list by price without a service.
+     */
+    listedMinPrice: bigint({ mode: 'number' }),
     lastSeenAt: timestamp({ withTimezone: true }),
     verification: smallint().notNull().default(0),
     acceptsOrders: boolean().notNull().default(true),
@@ -98,6 +104,10 @@ export const users = pgTable(
     // The same list most reviewed first (issue 15): without it that sort read and sorted every listed specialist.
     index('users_listed_by_reviews')
       .on(table.reviewsCount.desc(), table.rating.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null and ${table.acceptsOrders}`),
+    // The same list cheapest first (then best rated), walked like the two above; without a price a user comes last.
+    index('users_listed_by_price')
+      .on(sql`coalesce(${table.listedMinPrice}, 1000000000000000)`, sql`(- ${table.rating})`, table.id)
       .where(sql`${table.deletedAt} is null and ${table.acceptsOrders}`),
     check(
       'users_phone_format',

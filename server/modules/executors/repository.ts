@@ -203,11 +203,19 @@ export function createExecutorsRepository(db: Database) {
      * One page of specialists after `after` (or at `offset`, for the first numbered pages), one row more than asked
      * to tell whether there is a next page, and a total counted up to COUNT_LIMIT (endless scrolling needs no more).
      * With a service, a specialist has one line of it: the page walks that service's index in the sort's order.
-     * Without one, the matching lines are grouped per specialist first.
+     * Without one, it walks the listed users in the sort's order; only the price sort with a filter that leaves some
+     * of a user's lines out (category, price, search) groups the matching lines per specialist first.
      */
     async list(filters: ExecutorFilters, after: ExecutorsCursor | undefined, offset: number, now: Date) {
       const card = cardColumns(now)
       const grouped = filters.serviceId === undefined
+      // Each user's cheapest listed line is kept on the user (users.listed_min_price, migration 0022); it is their
+      // cheapest matching line unless a filter leaves some of their lines out.
+      const keptPrice =
+        filters.categoryId === undefined &&
+        filters.priceFrom === undefined &&
+        filters.priceTo === undefined &&
+        !filters.folded
       const matched = sql`select ss.user_id, min(coalesce(ss.price_from, ss.price_to)) as min_price
         ${MATCHING_LINES(filters)} group by ss.user_id`
       const page = grouped
@@ -216,7 +224,10 @@ export function createExecutorsRepository(db: Database) {
             {
               rating: sql`u.rating`,
               reviews: sql`u.reviews_count`,
-              price: sql`coalesce(m.min_price, ${sql.raw(String(NO_PRICE))})`,
+              // Written as users_listed_by_price has it, so that index serves it.
+              price: keptPrice
+                ? sql`coalesce(u.listed_min_price, ${sql.raw(String(NO_PRICE))})`
+                : sql`coalesce(m.min_price, ${sql.raw(String(NO_PRICE))})`,
               id: sql`u.id`,
             },
             after,
@@ -240,14 +251,14 @@ export function createExecutorsRepository(db: Database) {
           ${MATCHING_LINES(filters, 'join', sql`join services sv on sv.id = ss.service_id`)}
             and ${page.afterCondition}
           order by ${page.orderBy} ${limit}`
-      else if (filters.sort === 'price')
+      else if (filters.sort === 'price' && !keptPrice)
         // The cheapest first needs each specialist's cheapest matching line: the lines are grouped.
         query = sql`select ${card}, ${page.keys}
           from (${matched}) m join users u on u.id = m.user_id
           where ${page.afterCondition}
           order by ${page.orderBy} ${limit}`
-      // Best rated (or most reviewed) first: the listed users in that order (users_listed_by_rating) that have a
-      // matching line, until the page is full.
+      // Best rated, most reviewed or cheapest first: the listed users in that order (users_listed_by_rating,
+      // _by_reviews, _by_price) that have a matching line, until the page is full.
       else
         query = sql`select ${card}, ${page.keys}
           from users u
