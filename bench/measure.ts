@@ -1,7 +1,7 @@
 import autocannon from 'autocannon'
 
 export const CONNECTIONS = 50
-export const DURATION_S = 10
+export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
 
 export type Measured = { title: string; rps: number; p50: number; p99: number; total: number }
 

@@ -81,7 +81,10 @@ export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
 export function contractRoute<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (context: Context<E>) => Promise<Out<E['response']>> | Out<E['response']>,
+  // A handler answers the response, or sends it itself (already serialized) and answers the reply.
+  handler: (
+    context: Context<E>,
+  ) => Promise<Out<E['response']> | FastifyReply> | Out<E['response']> | FastifyReply,
   options: { rateLimit?: false } = {},
 ) {
   app.route({

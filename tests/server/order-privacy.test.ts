@@ -152,6 +152,45 @@ describe('what each caller sees of an order', () => {
     hidden(await read(canceled.order.id, canceled.chosen), [canceled.customer])
   })
 
+  it('shows the exact place in lists only to those who may see it, whoever read the same card before', async () => {
+    const customer = await user('customer')
+    const [chosen, replying] = [await user('executor'), await user('executor')]
+    const posted = await call('POST', '/orders', customer, {
+      services: [await electricsId()],
+      name: 'Заменить проводку',
+      at_customer: true,
+      area: AREA,
+      address: ADDRESS,
+      ...PIN,
+    })
+    const id = posted.json<{ id: number }>().id
+    const cardIn = async (path: string, caller: User | null) => {
+      const response = await call('GET', path, caller)
+      expect(response.statusCode, response.body).toBe(200)
+      return response
+        .json<{ collection: (Seen & { id: number })[] }>()
+        .collection.find((card) => card.id === id)
+    }
+    const exact = { address: ADDRESS, ...PIN, location_exact: true }
+    const area = { address: null, ...AREA_PIN, location_exact: false }
+    // A guest's card, the customer's own lists, then a guest again: each sees only their own.
+    expect(await cardIn('/orders?tab=open', null)).toMatchObject(area)
+    expect(await cardIn('/orders?scope=mine&tab=open', customer)).toMatchObject(exact)
+    expect(await cardIn(`/profile/${customer.id}/orders?tab=open`, customer)).toMatchObject(exact)
+    expect(await cardIn('/orders?tab=open&bbox=69.1,41.2,69.4,41.4', customer)).toMatchObject(exact)
+    expect(await cardIn('/orders?tab=open', replying)).toMatchObject(area)
+    expect(await cardIn(`/profile/${customer.id}/orders?tab=open`, null)).toMatchObject(area)
+
+    for (const executor of [chosen, replying])
+      await call('POST', `/orders/${id}/replies`, executor, { message: 'Сделаю сегодня.' })
+    await act(id, 'choose', customer, { executor_id: chosen.id })
+    await act(id, 'accept', chosen)
+    // The one who only replied reads the order in their list first; the accepted one still sees the door.
+    expect(await cardIn('/orders?scope=mine&tab=in_progress', replying)).toMatchObject(area)
+    expect(await cardIn('/orders?scope=mine&tab=in_progress', chosen)).toMatchObject(exact)
+    expect(await cardIn('/orders?scope=mine&tab=in_progress', replying)).toMatchObject(area)
+  })
+
   it('puts map markers at the area, not at the door', async () => {
     await cast()
     const map = (await call('GET', '/orders/map?bbox=69.1,41.2,69.4,41.4', null)).json<{

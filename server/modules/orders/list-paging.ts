@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import { MAX_NUMBERED_PAGE } from '#contract/schemas/bounds.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
@@ -27,3 +28,13 @@ export const listMetaOf = (query: PagingQuery, total: number, next: ListKey | nu
   total,
   next_cursor: next ? encodeCursor([next.createdAt, next.id]) : null,
 })
+
+const COMMA = Buffer.from(',')
+
+/** Answers a list whose cards are JSON already (order-cards.ts): the list's shape, written around them. */
+export function sendCards(reply: FastifyReply, cards: Buffer[], meta: ReturnType<typeof listMetaOf>) {
+  const parts: Buffer[] = [Buffer.from('{"collection":[')]
+  for (const [i, card] of cards.entries()) parts.push(...(i === 0 ? [card] : [COMMA, card]))
+  parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)}}`))
+  return reply.type('application/json; charset=utf-8').send(Buffer.concat(parts))
+}

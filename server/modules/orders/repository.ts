@@ -17,7 +17,7 @@ import { orderCounters, orderRefusals, orders, replies, reviews } from '#server/
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
 import type { OpenListCache } from './open-list-cache.ts'
-import { mapMarkers } from './map-query.ts'
+import { createMapQuery } from './map-query.ts'
 import { users } from '#server/db/schema/users.ts'
 
 /** Lists count matching orders up to this many; `meta.total` says 10000 for "10,000 or more". */
@@ -76,20 +76,40 @@ const isPlainOpenList = (filters: OrderFilters) =>
   !filters.startedBefore &&
   !filters.place
 
-/** A list's row: the order and its exact place in the list. */
-type ListedRow = OrderRow & { listedAt: string }
+/**
+ * An order as a list names it: its id, the version of its row and its parties. The card itself is kept per version
+ * (order-cards.ts), so a page reads a few small columns per order instead of every column.
+ */
+export type ListedOrder = { id: number; version: string; customerId: number; executorId: number | null }
+/** An order and the version of its row. */
+export type VersionedOrderRow = OrderRow & { version: string }
+
+// NOTE: xmin is the transaction that wrote the row's current version: every update writes a new version with a new
+// one, so an order's card kept for (id, xmin) is never stale, in any process, with no message to forget it.
+const version = sql<string>`${orders}.xmin::text`
+
+/** A list's row: which order, and its exact place in the list. */
+type ListedRow = ListedOrder & { listedAt: string }
+
+const listedColumns = {
+  id: orders.id,
+  version,
+  customerId: orders.customerId,
+  executorId: orders.executorId,
+  listedAt: exactCreatedAt,
+}
 
 // Every column but `spot`, which is lng and lat again, for the indexes' sake.
-const { spot: _spot, ...listedColumns } = getTableColumns(orders)
+const { spot: _spot, ...orderColumns } = getTableColumns(orders)
 
 /** One page of a list: its orders, the capped total and the key the next page starts after. */
-export type OrdersPage = { rows: OrderRow[]; total: number; next: ListKey | null }
+export type OrdersPage = { entries: ListedOrder[]; total: number; next: ListKey | null }
 
 /** The page of `perPage` orders read with one more, which tells whether another page follows. */
 function pageFrom(found: (ListedRow & { total?: number })[], total: number, perPage: number): OrdersPage {
-  const rows: OrderRow[] = found.slice(0, perPage).map(({ listedAt: _, total: _total, ...row }) => row)
+  const entries = found.slice(0, perPage).map(({ listedAt: _, total: _total, ...entry }) => entry)
   const last = found.length > perPage ? found[perPage - 1] : undefined
-  return { rows, total, next: last ? { createdAt: last.listedAt, id: last.id } : null }
+  return { entries, total, next: last ? { createdAt: last.listedAt, id: last.id } : null }
 }
 
 /** `openList` keeps the plain open list's pages (open-list-cache.ts); every write to an order empties it. */
@@ -98,7 +118,7 @@ export function createOrdersRepository(db: Database, openList?: OpenListCache<Or
   const openListedCount = sql<number>`(select ${orderCounters.n}::int from ${orderCounters} where ${orderCounters.name} = 'open_listed')`
   const plainOpen = (after?: SQL) =>
     db
-      .select({ ...listedColumns, listedAt: exactCreatedAt, total: openListedCount.as('total') })
+      .select({ ...listedColumns, total: openListedCount.as('total') })
       .from(orders)
       .where(and(openListed, after))
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -239,7 +259,7 @@ export function createOrdersRepository(db: Database, openList?: OpenListCache<Or
         : undefined
       const pageOf = (where: SQL | undefined) =>
         db
-          .select({ ...listedColumns, listedAt: exactCreatedAt })
+          .select(listedColumns)
           .from(orders)
           .where(after ? and(where, after) : where)
           .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -280,7 +300,7 @@ export function createOrdersRepository(db: Database, openList?: OpenListCache<Or
             .offset(after ? 0 : (filters.page - 1) * filters.perPage)
             .as('page_ids')
           found = await db
-            .select({ ...listedColumns, listedAt: exactCreatedAt })
+            .select(listedColumns)
             .from(orders)
             .innerJoin(ids, eq(orders.id, ids.id))
             .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -295,7 +315,14 @@ export function createOrdersRepository(db: Database, openList?: OpenListCache<Or
       return pageFrom(found, total, filters.perPage)
     },
 
-    mapMarkers: (query: Parameters<typeof mapMarkers>[1]) => mapMarkers(db, query),
+    /** These orders, each with the version of its row, in no particular order; those gone are left out. */
+    rowsOf: (ids: number[]): Promise<VersionedOrderRow[]> =>
+      db
+        .select({ ...orderColumns, version })
+        .from(orders)
+        .where(inArray(orders.id, ids)),
+
+    mapMarkers: createMapQuery(db),
 
     async categoryOfService(serviceId: number) {
       const [row] = await db

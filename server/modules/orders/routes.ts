@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
-import { presentOrder, type OrdersService } from './service.ts'
+import type { OrdersService } from './service.ts'
 import type { LocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { OrdersRepository } from './repository.ts'
 import { listFiltersOf } from './filters.ts'
-import { listMetaOf, pageOf } from './list-paging.ts'
+import { listMetaOf, pageOf, sendCards } from './list-paging.ts'
+import { createOrderCards } from './order-cards.ts'
 import { AppError, unauthorized } from '#server/lib/app-error.ts'
 import { isInternalRequest } from '#server/lib/internal-requests.ts'
 
@@ -50,6 +51,7 @@ const presentReview = (review: {
 type Deps = { orders: OrdersService; repository: OrdersRepository; storage: LocalStorage }
 
 export async function orderRoutes(app: FastifyInstance, { orders, repository, storage }: Deps) {
+  const cards = createOrderCards(repository.rowsOf)
   /** The caller on a route guests may call too; a bad token reads as a guest. */
   const optionalCaller = async (request: FastifyRequest) =>
     request.headers.authorization
@@ -71,30 +73,27 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     return reply.type('image/webp').header('cache-control', 'public, max-age=31536000, immutable').send(bytes)
   })
 
-  contractRoute(app, endpoints.profileOrders, async ({ params, query, request }) => {
+  contractRoute(app, endpoints.profileOrders, async ({ params, query, request, reply }) => {
     const caller = await optionalCaller(request)
     // Anyone sees a customer's open orders; the other tabs are their own business.
     if (query.tab !== 'open' && caller?.id !== params.id) throw new AppError('forbidden', 'forbidden')
-    const { rows, total, next } = await repository.list({
+    const { entries, total, next } = await repository.list({
       status: query.tab,
       mine: { userId: params.id, as: 'customer' },
       direct: false,
       ...pageOf(query),
       perPage: query.perPage,
     })
-    return {
-      collection: rows.map((row) => presentOrder(row, caller?.id)),
-      meta: listMetaOf(query, total, next),
-    }
+    return sendCards(reply, await cards.json(entries, caller?.id), listMetaOf(query, total, next))
   })
 
-  contractRoute(app, endpoints.orders, async ({ query, request }) => {
+  contractRoute(app, endpoints.orders, async ({ query, request, reply }) => {
     const caller = await optionalCaller(request)
     const mine = query.scope === 'mine'
     // "My orders" need a login; everyone else's orders are listed only while open.
     if (mine && !caller) throw unauthorized()
     if (!mine && query.tab !== 'open') throw new AppError('forbidden', 'forbidden')
-    const { rows, total, next } = await repository.list({
+    const { entries, total, next } = await repository.list({
       status: query.tab,
       serviceId: query.service,
       categoryId: query.category,
@@ -115,10 +114,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
       ...pageOf(query),
       perPage: query.perPage,
     })
-    return {
-      collection: rows.map((row) => presentOrder(row, caller?.id)),
-      meta: listMetaOf(query, total, next),
-    }
+    return sendCards(reply, await cards.json(entries, caller?.id), listMetaOf(query, total, next))
   })
   contractRoute(app, endpoints.ordersMap, ({ query }) =>
     repository.mapMarkers({ bbox: query.bbox, serviceId: query.service, categoryId: query.category }),
