@@ -29,12 +29,11 @@ export const listMetaOf = (query: PagingQuery, total: number, next: ListKey | nu
   next_cursor: next ? encodeCursor([next.createdAt, next.id]) : null,
 })
 
-const COMMA = Buffer.from(',')
+const [OPENING, COMMA] = [Buffer.from('{"collection":['), Buffer.from(',')]
 
 /** Answers a list whose cards are JSON already (order-cards.ts): the list's shape, written around them. */
 export function sendCards(reply: FastifyReply, cards: Buffer[], meta: ReturnType<typeof listMetaOf>) {
-  const parts: Buffer[] = [Buffer.from('{"collection":[')]
-  for (const [i, card] of cards.entries()) parts.push(...(i === 0 ? [card] : [COMMA, card]))
-  parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)}}`))
-  return reply.type('application/json; charset=utf-8').send(Buffer.concat(parts))
+  const between = cards.flatMap((card, i) => (i === 0 ? [card] : [COMMA, card]))
+  const closing = Buffer.from(`],"meta":${JSON.stringify(meta)}}`)
+  return reply.type('application/json; charset=utf-8').send(Buffer.concat([OPENING, ...between, closing]))
 }

@@ -4,12 +4,12 @@ import type { Database } from '#server/db/client.ts'
 import { roundToArea } from './privacy.ts'
 
 type MapQuery = { bbox: number[]; serviceId?: number; categoryId?: number }
-// bigint prices come as strings or BigInts from SQL, depending on the driver; inside JSON they are numbers.
-type Money = string | number | bigint | null
-/** A cell's orders as SQL packs them: [id, name, lat, lng, price, price_min, price_max]. */
-type PackedMarker = [number, string, number, number, Money, Money, Money]
-type CellRow = { n: number; lat: number; lng: number; markers: PackedMarker[] | string | null }
-const money = (value: Money) => (value === null ? null : Number(value))
+/**
+ * A cell's orders as SQL packs them: [id, name, lat, lng, price, price_min, price_max]. Inside JSON the bigint prices
+ * are plain numbers (they are bounded far below 2^53), with either driver.
+ */
+type PackedMarker = [number, string, number, number, number | null, number | null, number | null]
+type CellRow = { n: number; lat: number; lng: number; markers: PackedMarker[] | null }
 
 /**
  * One statement per shape of filter (none, service, category, both), prepared once per connection: the box is its
@@ -99,13 +99,11 @@ export function createMapQuery(db: Database) {
     const seen = new Set<number>()
     for (const cell of cells) {
       if (cell.n >= MAP_CELL_LIMIT) {
-        areas.push({ lat: Number(cell.lat), lng: Number(cell.lng), count: cell.n })
+        areas.push({ lat: cell.lat, lng: cell.lng, count: cell.n })
         continue
       }
-      const markers: PackedMarker[] =
-        typeof cell.markers === 'string' ? JSON.parse(cell.markers) : (cell.markers ?? [])
       // An order on the line between two cells is read by both.
-      for (const [id, name, lat, lng, price, priceMin, priceMax] of markers) {
+      for (const [id, name, lat, lng, price, priceMin, priceMax] of cell.markers ?? []) {
         if (seen.has(id)) continue
         seen.add(id)
         collection.push({
@@ -114,9 +112,9 @@ export function createMapQuery(db: Database) {
           // The map is public: a marker stands at the order's area, never at its door.
           lat: roundToArea(lat)!,
           lng: roundToArea(lng)!,
-          price: money(price),
-          price_min: money(priceMin),
-          price_max: money(priceMax),
+          price,
+          price_min: priceMin,
+          price_max: priceMax,
         })
       }
     }
