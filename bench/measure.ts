@@ -5,24 +5,33 @@ export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
 
 export type Measured = { title: string; rps: number; p50: number; p99: number; total: number }
 
-/** One autocannon run against one or several paths (taken in turn); any answer other than 2xx fails it. */
+/** A URL made anew for every request, shared by all connections: a run in which no two requests ask the same. */
+export type UrlMaker = { origin: string; next: () => string }
+
+/**
+ * One autocannon run against one or several paths (taken in turn by each connection), or a new path for every
+ * request (`UrlMaker`); any answer other than 2xx fails it.
+ */
 export async function measure(
   title: string,
-  url: string | string[],
+  url: string | string[] | UrlMaker,
   headers: Record<string, string> = {},
 ): Promise<Measured> {
-  const urls = Array.isArray(url) ? url : [url]
-  const base = new URL(urls[0]!)
+  const pathOf = (each: string) => {
+    const target = new URL(each)
+    return `${target.pathname}${target.search}`
+  }
+  const made = typeof url === 'object' && !Array.isArray(url) ? url : undefined
+  const urls = made ? [] : Array.isArray(url) ? url : [url as string]
   const result = await autocannon({
     title,
-    url: base.origin,
+    url: made ? made.origin : new URL(urls[0]!).origin,
     headers,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    requests: urls.map((each) => {
-      const target = new URL(each)
-      return { method: 'GET', path: `${target.pathname}${target.search}` }
-    }),
+    requests: made
+      ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf(made.next()) }) }]
+      : urls.map((each) => ({ method: 'GET', path: pathOf(each) })),
   })
   if (result.non2xx > 0) throw new Error(`${title}: ${result.non2xx} answers were not 2xx`)
   // NOTE: autocannon counts the requests still in flight when the time is up as errors (at most one per

@@ -6,6 +6,7 @@
 import { endpoints } from '#contract/endpoints.ts'
 import { startBenchServer } from './bench-server.ts'
 import { CONNECTIONS, DURATION_S, measure, printTable } from './measure.ts'
+import { measureBoxes } from './boxes.ts'
 
 const index = process.argv.indexOf('--orders')
 const count = index > 0 ? Number(process.argv[index + 1]) : 1_000_000
@@ -18,23 +19,7 @@ try {
   const list = await measure('GET /orders (open, first page)', `${server.address}${endpoints.orders.path}`)
   const deep = await deepPageUrl(`${server.address}${endpoints.orders.path}`, 500)
   const page500 = await measure('GET /orders (open, page 500 by cursor)', deep)
-  // Boxes around Tashkent's districts, as a phone's map would ask while panning.
-  const boxes = [
-    '69.20,41.27,69.26,41.32',
-    '69.25,41.29,69.31,41.34',
-    '69.28,41.30,69.34,41.35',
-    '66.93,39.62,66.99,39.68',
-  ]
-  const listInBox = await measure(
-    'GET /orders?bbox= (list, 4 boxes in turn)',
-    boxes.map((box) => `${server.address}${endpoints.orders.path}?bbox=${box}&perPage=100`),
-  )
-  // What the map screen asks: markers and crowded areas, no count, through the GiST index on open orders.
-  const map = await measure(
-    'GET /orders/map?bbox= (map, 4 boxes in turn)',
-    boxes.map((box) => `${server.address}${endpoints.ordersMap.path}?bbox=${box}`),
-  )
-  printTable([list, page500, listInBox, map])
+  printTable([list, page500, ...(await measureBoxes(server.address))])
   await printSizes(server.address)
 } finally {
   await server.stop()

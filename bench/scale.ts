@@ -8,6 +8,7 @@
 import { endpoints } from '#contract/endpoints.ts'
 import { openListCacheMs, startBenchServer } from './bench-server.ts'
 import { CONNECTIONS, DURATION_S, measure, printTable, type Measured } from './measure.ts'
+import { measureBoxes } from './boxes.ts'
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(name)
@@ -60,22 +61,7 @@ try {
   if (deep)
     rows.push(await measure(`GET /orders open, page ${DEEP_PAGE} (cursor)`, `${openList}&cursor=${deep}`))
   else console.log(`(the open list has no page ${DEEP_PAGE} by cursor: not measured)`)
-  const boxes = [
-    '69.20,41.27,69.26,41.32',
-    '69.25,41.29,69.31,41.34',
-    '69.28,41.30,69.34,41.35',
-    '66.93,39.62,66.99,39.68',
-  ]
-  rows.push(
-    await measure(
-      'GET /orders?bbox= (4 boxes in turn)',
-      boxes.map((box) => `${base}${endpoints.orders.path}?bbox=${box}&perPage=100`),
-    ),
-    await measure(
-      'GET /orders/map?bbox= (4 boxes in turn)',
-      boxes.map((box) => `${base}${endpoints.ordersMap.path}?bbox=${box}`),
-    ),
-  )
+  rows.push(...(await measureBoxes(base)))
   const pairs = server.sample?.pairs ?? []
   if (pairs.length > 0)
     rows.push(

@@ -28,9 +28,9 @@ import { createChatsRepository } from '#server/modules/chats/repository.ts'
 import { chatRoutes } from '#server/modules/chats/routes.ts'
 import { createChatsService } from '#server/modules/chats/service.ts'
 import { chatSocketEvents } from '#server/modules/chats/socket-events.ts'
-import { createOrdersRepository, type OrdersPage } from '#server/modules/orders/repository.ts'
-import { createOpenListCache, type OpenListInvalidation } from '#server/modules/orders/open-list-cache.ts'
-import { orderRoutes } from '#server/modules/orders/routes.ts'
+import { createOrdersRepository } from '#server/modules/orders/repository.ts'
+import { createPublicAnswers, type PublicAnswersInvalidation } from '#server/modules/orders/public-answers.ts'
+import { orderRoutes, type KeptAnswer } from '#server/modules/orders/routes.ts'
 import { createOrdersService } from '#server/modules/orders/service.ts'
 import { createViewCounter } from '#server/modules/orders/view-counter.ts'
 import { healthRoutes } from '#server/modules/health/routes.ts'
@@ -320,13 +320,14 @@ export async function buildApp({
     unreadCount: (userId) => notifications.unreadCount(userId),
   })
 
-  const openList = createOpenListCache<OrdersPage>({
+  const publicAnswers = createPublicAnswers<KeptAnswer>({
     ttlMs: config.OPEN_LIST_CACHE_MS,
     clock,
-    broadcast: broadcastOn<OpenListInvalidation>(OPEN_LIST_CHANNEL),
+    broadcast: broadcastOn<PublicAnswersInvalidation>(OPEN_LIST_CHANNEL),
+    sizeOf: (answer) => answer.body.length,
   })
-  app.addHook('onClose', () => openList.close())
-  const ordersRepository = createOrdersRepository(db, openList)
+  app.addHook('onClose', () => publicAnswers.close())
+  const ordersRepository = createOrdersRepository(db, publicAnswers)
   const orderViews = createViewCounter({
     store: ordersRepository.addViews,
     everyMs: viewsFlushEveryMs,
@@ -339,6 +340,7 @@ export async function buildApp({
     orders,
     repository: ordersRepository,
     storage,
+    publicAnswers,
   })
 
   // Chat: conversations over HTTP and the socket; a reply or a direct order opens one; an unread message becomes a
@@ -427,7 +429,7 @@ export async function buildApp({
       notifications,
       events,
       sessionCache,
-      openList,
+      publicAnswers,
       orderViews,
       chats,
       wallet,

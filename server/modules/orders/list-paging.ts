@@ -31,9 +31,17 @@ export const listMetaOf = (query: PagingQuery, total: number, next: ListKey | nu
 
 const [OPENING, COMMA] = [Buffer.from('{"collection":['), Buffer.from(',')]
 
-/** Answers a list whose cards are JSON already (order-cards.ts): the list's shape, written around them. */
-export function sendCards(reply: FastifyReply, cards: Buffer[], meta: ReturnType<typeof listMetaOf>) {
+/** A list's answer around cards that are JSON already (order-cards.ts). */
+export function cardsAnswer(cards: Buffer[], meta: ReturnType<typeof listMetaOf>) {
   const between = cards.flatMap((card, i) => (i === 0 ? [card] : [COMMA, card]))
   const closing = Buffer.from(`],"meta":${JSON.stringify(meta)}}`)
-  return reply.type('application/json; charset=utf-8').send(Buffer.concat([OPENING, ...between, closing]))
+  return Buffer.concat([OPENING, ...between, closing])
 }
+
+/** Answers with JSON made already. */
+export const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body)
+
+/** Answers a list whose cards are JSON already. */
+export const sendCards = (reply: FastifyReply, cards: Buffer[], meta: ReturnType<typeof listMetaOf>) =>
+  sendJson(reply, cardsAnswer(cards, meta))

@@ -16,7 +16,6 @@ import { services } from '#server/db/schema/catalogue.ts'
 import { orderCounters, orderRefusals, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
-import type { OpenListCache } from './open-list-cache.ts'
 import { createMapQuery } from './map-query.ts'
 import { users } from '#server/db/schema/users.ts'
 
@@ -112,8 +111,8 @@ function pageFrom(found: (ListedRow & { total?: number })[], total: number, perP
   return { entries, total, next: last ? { createdAt: last.listedAt, id: last.id } : null }
 }
 
-/** `openList` keeps the plain open list's pages (open-list-cache.ts); every write to an order empties it. */
-export function createOrdersRepository(db: Database, openList?: OpenListCache<OrdersPage>) {
+/** `kept` holds answers read from orders (public-answers.ts): every write to an order empties it. */
+export function createOrdersRepository(db: Database, kept?: { forget(): Promise<void> }) {
   const openListed = and(eq(orders.status, 'open'), eq(orders.isDirect, false))
   const openListedCount = sql<number>`(select ${orderCounters.n}::int from ${orderCounters} where ${orderCounters.name} = 'open_listed')`
   const plainOpen = (after?: SQL) =>
@@ -145,7 +144,7 @@ export function createOrdersRepository(db: Database, openList?: OpenListCache<Or
     return pageFrom(found, found[0]?.total ?? (await openListedTotal()), filters.perPage)
   }
   const changed = async <T>(row: T) => {
-    if (row) await openList?.forget()
+    if (row) await kept?.forget()
     return row
   }
   return {
@@ -230,11 +229,7 @@ export function createOrdersRepository(db: Database, openList?: OpenListCache<Or
      * last order when more follow.
      */
     async list(filters: OrderFilters): Promise<OrdersPage> {
-      if (isPlainOpenList(filters)) {
-        const { page, perPage, after } = filters
-        const key = after ? `${perPage}|${after.createdAt}|${after.id}` : `${perPage}|${page}`
-        return openList ? openList.read(key, () => plainOpenList(filters)) : plainOpenList(filters)
-      }
+      if (isPlainOpenList(filters)) return plainOpenList(filters)
       const conditions: SQL[] = [
         filters.statusIn ? inArray(orders.status, filters.statusIn) : eq(orders.status, filters.status),
       ]

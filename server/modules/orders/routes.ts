@@ -3,9 +3,10 @@ import { endpoints } from '#contract/endpoints.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
 import type { OrdersService } from './service.ts'
 import type { LocalStorage } from '#server/adapters/storage/local-storage.ts'
-import type { OrdersRepository } from './repository.ts'
+import type { ListedOrder, OrderFilters, OrdersRepository } from './repository.ts'
 import { listFiltersOf } from './filters.ts'
-import { listMetaOf, pageOf, sendCards } from './list-paging.ts'
+import { cardsAnswer, listMetaOf, pageOf, sendCards, sendJson } from './list-paging.ts'
+import type { PublicAnswers } from './public-answers.ts'
 import { createOrderCards } from './order-cards.ts'
 import { AppError, unauthorized } from '#server/lib/app-error.ts'
 import { isInternalRequest } from '#server/lib/internal-requests.ts'
@@ -48,9 +49,26 @@ const presentReview = (review: {
   created_at: review.createdAt.toISOString(),
 })
 
-type Deps = { orders: OrdersService; repository: OrdersRepository; storage: LocalStorage }
+/**
+ * An answer that is the same for everyone, kept encoded (public-answers.ts). A list's kept answer also names its
+ * orders, whose parties (customer, chosen specialist) get their own cards, which show them more.
+ */
+export type KeptAnswer = { body: Buffer; entries: ListedOrder[]; meta?: ReturnType<typeof listMetaOf> }
 
-export async function orderRoutes(app: FastifyInstance, { orders, repository, storage }: Deps) {
+const isPartyOf = (entries: ListedOrder[], callerId: number) =>
+  entries.some((entry) => entry.customerId === callerId || entry.executorId === callerId)
+
+type Deps = {
+  orders: OrdersService
+  repository: OrdersRepository
+  storage: LocalStorage
+  publicAnswers: PublicAnswers<KeptAnswer>
+}
+
+export async function orderRoutes(
+  app: FastifyInstance,
+  { orders, repository, storage, publicAnswers }: Deps,
+) {
   const cards = createOrderCards(repository.rowsOf)
   /** The caller on a route guests may call too; a bad token reads as a guest. */
   const optionalCaller = async (request: FastifyRequest) =>
@@ -93,7 +111,7 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
     // "My orders" need a login; everyone else's orders are listed only while open.
     if (mine && !caller) throw unauthorized()
     if (!mine && query.tab !== 'open') throw new AppError('forbidden', 'forbidden')
-    const { entries, total, next } = await repository.list({
+    const filters: OrderFilters = {
       status: query.tab,
       serviceId: query.service,
       categoryId: query.category,
@@ -113,12 +131,34 @@ export async function orderRoutes(app: FastifyInstance, { orders, repository, st
           : undefined,
       ...pageOf(query),
       perPage: query.perPage,
+    }
+    if (filters.mine) {
+      const { entries, total, next } = await repository.list(filters)
+      return sendCards(reply, await cards.json(entries, caller?.id), listMetaOf(query, total, next))
+    }
+    // Open orders with any filter, the same list for everyone.
+    const kept = await publicAnswers.read(`orders|${JSON.stringify(filters)}`, async () => {
+      const { entries, total, next } = await repository.list(filters)
+      const meta = listMetaOf(query, total, next)
+      return { body: cardsAnswer(await cards.json(entries, undefined), meta), entries, meta }
     })
-    return sendCards(reply, await cards.json(entries, caller?.id), listMetaOf(query, total, next))
+    if (!caller || !isPartyOf(kept.entries, caller.id)) return sendJson(reply, kept.body)
+    return sendCards(reply, await cards.json(kept.entries, caller.id), kept.meta!)
   })
-  contractRoute(app, endpoints.ordersMap, ({ query }) =>
-    repository.mapMarkers({ bbox: query.bbox, serviceId: query.service, categoryId: query.category }),
-  )
+  contractRoute(app, endpoints.ordersMap, async ({ query, reply }) => {
+    const kept = await publicAnswers.read(
+      `map|${query.bbox.join(',')}|${query.service ?? ''}|${query.category ?? ''}`,
+      async () => {
+        const markers = await repository.mapMarkers({
+          bbox: query.bbox,
+          serviceId: query.service,
+          categoryId: query.category,
+        })
+        return { body: Buffer.from(JSON.stringify(markers)), entries: [] }
+      },
+    )
+    return sendJson(reply, kept.body)
+  })
   contractRoute(app, endpoints.order, async ({ params, request }) =>
     // The server drawing the order's page for a visitor is not a view: the visitor's app reads it again.
     orders.view(params.id, await optionalCaller(request), { counted: !isInternalRequest(request.headers) }),

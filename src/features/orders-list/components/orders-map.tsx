@@ -8,6 +8,7 @@ import { MapView, type MapLibre } from '#src/features/map/map-view.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
 import '../orders-list.css'
 import { ordersApi } from '../api/orders-api.ts'
+import { boxAround } from '../map-box.ts'
 import { CLUSTER_PROPERTIES, countLabel, featuresOf, type MarkerProperties } from '../map-features.ts'
 import { usePriceText } from '#src/features/order-words/order-words.ts'
 import { loadOrdersListCatalog } from '../catalog.ts'
@@ -125,12 +126,9 @@ export function OrdersMap() {
       const bounds = map.getBounds()
       setShown((previous) => ({ ...previous, status: 'loading' }))
       try {
-        const answer = await ordersApi.map([
-          Math.max(-180, bounds.getWest()),
-          Math.max(-90, bounds.getSouth()),
-          Math.min(180, bounds.getEast()),
-          Math.min(90, bounds.getNorth()),
-        ])
+        const answer = await ordersApi.map(
+          boxAround([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]),
+        )
         // A slower answer for a box the map has already left is dropped.
         if (sent !== request) return
         ordersById = new Map(answer.collection.map((order) => [order.id, order]))

@@ -1,0 +1,71 @@
+import { endpoints } from '#contract/endpoints.ts'
+import { boxAround, type Box } from '#src/features/orders-list/map-box.ts'
+import { measure, type UrlMaker } from './measure.ts'
+
+/** Boxes around Tashkent's districts and Samarkand's centre, about a phone's map at city zoom. */
+export const BOXES: Box[] = [
+  [69.2, 41.27, 69.26, 41.32],
+  [69.25, 41.29, 69.31, 41.34],
+  [69.28, 41.3, 69.34, 41.35],
+  [66.93, 39.62, 66.99, 39.68],
+]
+
+// A fixed sequence, so that two runs ask the same boxes.
+function* numbers(seed: number) {
+  let state = seed
+  for (;;) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
+    yield state / 2 ** 31
+  }
+}
+
+/**
+ * Views of the map as phones show them around the four places: each moved by up to a sixth of its size and of its
+ * own width and height (screens differ), then widened to the box the web app asks for (`boxAround`).
+ */
+export function phoneViews(count: number): Box[] {
+  const random = numbers(15)
+  const shifted = (value: number, span: number) => value + (random.next().value! - 0.5) * (span / 3)
+  return Array.from({ length: count }, (_, index) => {
+    const [west, south, east, north] = BOXES[index % BOXES.length]!
+    const [width, height] = [east - west, north - south]
+    const [x, y] = [shifted(west, width), shifted(south, height)]
+    return boxAround([x, y, shifted(x + width, width), shifted(y + height, height)])
+  })
+}
+
+/** A box never asked before for every request: city-sized boxes anywhere over the seeded orders of Tashkent, to the metre. */
+export function newBoxEveryRequest(origin: string, path: (box: string) => string): UrlMaker {
+  const random = numbers(7)
+  const between = (from: number, span: number) => from + random.next().value! * span
+  return {
+    origin,
+    next: () => {
+      const [west, south] = [between(69.2, 0.1), between(41.25, 0.07)]
+      const box = [west, south, west + between(0.05, 0.02), south + between(0.04, 0.02)]
+      return path(box.map((value) => value.toFixed(5)).join(','))
+    },
+  }
+}
+
+const boxParam = (box: Box) => box.join(',')
+const ordersInBox = (origin: string) => (box: string) =>
+  `${origin}${endpoints.orders.path}?bbox=${box}&perPage=100`
+const mapOfBox = (origin: string) => (box: string) => `${origin}${endpoints.ordersMap.path}?bbox=${box}`
+
+/**
+ * The list in a box and the map, each three ways: the four boxes in turn (what one busy place asks), views as
+ * phones around those places ask for them (the map's own client widens each view to its grid), and a box never
+ * asked before on every request, which no memory helps: the cost of the database path under load.
+ */
+export async function measureBoxes(origin: string) {
+  const views = [...new Set(phoneViews(200).map(boxParam))]
+  return [
+    await measure('GET /orders?bbox= (list, 4 boxes in turn)', BOXES.map(boxParam).map(ordersInBox(origin))),
+    await measure(`GET /orders?bbox= (list, ${views.length} phone boxes)`, views.map(ordersInBox(origin))),
+    await measure('GET /orders?bbox= (list, every box new)', newBoxEveryRequest(origin, ordersInBox(origin))),
+    await measure('GET /orders/map?bbox= (4 boxes in turn)', BOXES.map(boxParam).map(mapOfBox(origin))),
+    await measure(`GET /orders/map?bbox= (${views.length} phone boxes)`, views.map(mapOfBox(origin))),
+    await measure('GET /orders/map?bbox= (every box new)', newBoxEveryRequest(origin, mapOfBox(origin))),
+  ]
+}
