@@ -30,7 +30,7 @@ import { createChatsService } from '#server/modules/chats/service.ts'
 import { chatSocketEvents } from '#server/modules/chats/socket-events.ts'
 import { createOrdersRepository } from '#server/modules/orders/repository.ts'
 import { createPublicAnswers, type PublicAnswersInvalidation } from '#server/modules/orders/public-answers.ts'
-import { orderRoutes, type KeptAnswer } from '#server/modules/orders/routes.ts'
+import { orderRoutes } from '#server/modules/orders/routes.ts'
 import { createOrdersService } from '#server/modules/orders/service.ts'
 import { createViewCounter } from '#server/modules/orders/view-counter.ts'
 import { healthRoutes } from '#server/modules/health/routes.ts'
@@ -320,11 +320,10 @@ export async function buildApp({
     unreadCount: (userId) => notifications.unreadCount(userId),
   })
 
-  const publicAnswers = createPublicAnswers<KeptAnswer>({
+  const publicAnswers = createPublicAnswers({
     ttlMs: config.OPEN_LIST_CACHE_MS,
     clock,
     broadcast: broadcastOn<PublicAnswersInvalidation>(OPEN_LIST_CHANNEL),
-    sizeOf: (answer) => answer.body.length,
   })
   app.addHook('onClose', () => publicAnswers.close())
   const ordersRepository = createOrdersRepository(db, publicAnswers)

@@ -166,6 +166,22 @@ describe('the open orders answers kept in memory', () => {
     expect(await onMap()).toEqual(['Записан мимо приложения'])
   })
 
+  it('answers a map box never asked before from the cells other boxes of the same place read', async () => {
+    const customer = await register(t, { type: 'customer' })
+    await publish(t, customer, 'Первый')
+    expect(await onMap()).toEqual(['Первый'])
+    await writeBehindTheApp('Записан мимо приложения')
+    // Another box over the same place at the same zoom: its grid's cells are the ones the first box read.
+    const other = async () => {
+      const response = await t.call('GET', '/orders/map?bbox=69.15,41.25,69.45,41.42', null)
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json<Map>().collection.map((marker) => marker.name)
+    }
+    expect(await other()).toEqual(['Первый'])
+    t.clock.advance(1)
+    expect((await other()).sort()).toEqual(['Записан мимо приложения', 'Первый'])
+  })
+
   it("gives an order's customer their own card from a kept list, and everyone else the area", async () => {
     const customer = await register(t, { type: 'customer' })
     const stranger = await register(t, { type: 'executor' })
@@ -188,26 +204,66 @@ describe('the open orders answers kept in memory', () => {
     }
   })
 
+  // An answer that weighs its own length, as a kept list weighs its bytes.
+  const text = (value: string) => ({ value, bytes: value.length })
+  const valueOf = async (answer: Promise<{ value: string }>) => (await answer).value
+
   it('does not keep a page whose database read failed', async () => {
-    const clock = new TestClock()
-    const cache = createPublicAnswers<string>({ ttlMs: 1000, clock })
+    const cache = createPublicAnswers({ ttlMs: 1000, clock: new TestClock() })
     await expect(cache.read('1', () => Promise.reject(new Error('connection lost')))).rejects.toThrow()
-    expect(await cache.read('1', async () => 'page')).toBe('page')
-    expect(await cache.read('1', async () => 'another read')).toBe('page')
+    expect(await valueOf(cache.read('1', async () => text('page')))).toBe('page')
+    expect(await valueOf(cache.read('1', async () => text('another read')))).toBe('page')
   })
 
-  it('starts over once what it keeps outweighs its bound', async () => {
-    const cache = createPublicAnswers<string>({
-      ttlMs: 1000,
-      clock: new TestClock(),
-      sizeOf: (answer) => answer.length,
-      maxBytes: 10,
-    })
-    expect(await cache.read('a', async () => 'eleven char')).toBe('eleven char')
-    expect(await cache.read('a', async () => 'not read')).toBe('eleven char')
-    expect(await cache.read('b', async () => 'b')).toBe('b')
-    // 'a' went with the memory when 'b' was kept.
-    expect(await cache.read('a', async () => 'read again')).toBe('read again')
+  it('lets the least recently read answers go once it holds too many of them or too many bytes', async () => {
+    const heavy = createPublicAnswers({ ttlMs: 1000, clock: new TestClock(), maxBytes: 10 })
+    await heavy.read('a', async () => text('four'))
+    await heavy.read('b', async () => text('five!'))
+    expect(await valueOf(heavy.read('a', async () => text('not read')))).toBe('four')
+    // 'c' does not fit beside both: 'b', read least recently, goes.
+    await heavy.read('c', async () => text('six!!!'))
+    expect(await valueOf(heavy.read('b', async () => text('read again')))).toBe('read again')
+
+    const few = createPublicAnswers({ ttlMs: 1000, clock: new TestClock(), maxAnswers: 2 })
+    await few.read('a', async () => text('a'))
+    await few.read('b', async () => text('b'))
+    expect(await valueOf(few.read('a', async () => text('not read')))).toBe('a')
+    await few.read('c', async () => text('c'))
+    expect(await valueOf(few.read('a', async () => text('not read')))).toBe('a')
+    expect(await valueOf(few.read('b', async () => text('read again')))).toBe('read again')
+  })
+
+  it('reads the answers it does not keep in one call, and shares the kept ones and the ones under way', async () => {
+    const clock = new TestClock()
+    const cache = createPublicAnswers({ ttlMs: 1000, clock })
+    const calls: string[][] = []
+    const load = async (missing: string[]) => {
+      calls.push(missing)
+      return missing.map((key) => text(`${key}@${calls.length}`))
+    }
+    const values = async (answers: Promise<{ value: string }[]>) => (await answers).map((each) => each.value)
+
+    expect(await values(cache.readMany(['a', 'b'], load))).toEqual(['a@1', 'b@1'])
+    expect(await values(cache.readMany(['b', 'c', 'a', 'd'], load))).toEqual(['b@1', 'c@2', 'a@1', 'd@2'])
+    expect(calls).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ])
+    // Two readers at once of what is not kept: one read.
+    const [first, second] = await Promise.all([
+      values(cache.readMany(['e', 'f'], load)),
+      values(cache.readMany(['f', 'a'], load)),
+    ])
+    expect([first, second]).toEqual([
+      ['e@3', 'f@3'],
+      ['f@3', 'a@1'],
+    ])
+    expect(calls).toHaveLength(3)
+    // A failed read keeps nothing; past the time everything is read again.
+    await expect(cache.readMany(['g'], () => Promise.reject(new Error('connection lost')))).rejects.toThrow()
+    expect(await values(cache.readMany(['g'], load))).toEqual(['g@4'])
+    clock.advance(1)
+    expect(await values(cache.readMany(['a', 'g'], load))).toEqual(['a@5', 'g@5'])
   })
 
   it('serves nothing from memory while its broadcast is not connected, and forgets all on a missed message', async () => {
@@ -223,14 +279,14 @@ describe('the open orders answers kept in memory', () => {
       },
       close: async () => undefined,
     }
-    const cache = createPublicAnswers<string>({ ttlMs: 1000, clock: new TestClock(), broadcast })
-    expect(await cache.read('1', async () => 'first')).toBe('first')
-    expect(await cache.read('1', async () => 'second')).toBe('second')
+    const cache = createPublicAnswers({ ttlMs: 1000, clock: new TestClock(), broadcast })
+    expect(await valueOf(cache.read('1', async () => text('first')))).toBe('first')
+    expect(await valueOf(cache.read('1', async () => text('second')))).toBe('second')
     live = true
-    expect(await cache.read('1', async () => 'kept')).toBe('kept')
-    expect(await cache.read('1', async () => 'not read')).toBe('kept')
+    expect(await valueOf(cache.read('1', async () => text('kept')))).toBe('kept')
+    expect(await valueOf(cache.read('1', async () => text('not read')))).toBe('kept')
     listener('missed')
-    expect(await cache.read('1', async () => 'read again')).toBe('read again')
+    expect(await valueOf(cache.read('1', async () => text('read again')))).toBe('read again')
   })
 })
 

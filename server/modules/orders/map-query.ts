@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm'
+import { stepAtLeast } from '#contract/map-grid.ts'
 import { MAP_CELL_LIMIT, MAP_GRID, type OrderArea, type OrderMarker } from '#contract/schemas/orders.ts'
 import type { Database } from '#server/db/client.ts'
 import { roundToArea } from './privacy.ts'
+import type { PublicAnswers } from './public-answers.ts'
 
 type MapQuery = { bbox: number[]; serviceId?: number; categoryId?: number }
 /**
@@ -9,35 +11,41 @@ type MapQuery = { bbox: number[]; serviceId?: number; categoryId?: number }
  * are plain numbers (they are bounded far below 2^53), with either driver.
  */
 type PackedMarker = [number, string, number, number, number | null, number | null, number | null]
-type CellRow = { n: number; lat: number; lng: number; markers: PackedMarker[] | null }
+type CellRow = { x: number; y: number; n: number; lat: number; lng: number; markers: PackedMarker[] | null }
+/** One cell of the grid as the map shows it: "this many or more" at their middle, or its orders as markers. */
+type Cell = { area?: OrderArea; markers: OrderMarker[]; bytes: number }
+
+const EMPTY_CELL: Cell = { markers: [], bytes: 0 }
+// Rough weights for the memory's bound: a marker's name is most of it.
+const [CELL_BYTES, MARKER_BYTES] = [64, 160]
 
 /**
- * One statement per shape of filter (none, service, category, both), prepared once per connection: the box is its
- * parameters. The cells are made in SQL from the box (a few parameters, not five per cell).
+ * One statement per shape of filter (none, service, category, both), prepared once per connection: the grid's step
+ * and the cells' columns and rows are its parameters (as text lists, which both drivers pass the same way).
  * The condition repeats the partial index's own (status = 'open' and not is_direct) so the planner can use it.
  * Ordering by distance to the cell's middle makes it walk the index nearest first and stop at the limit; without
  * it the planner may pick a bitmap scan, which reads every order of a crowded cell before limiting.
  * Each cell answers one row: a full one its count and middle, any other its orders packed as JSON, so a crowded
- * box is 25 short rows to read, not 300.
+ * box is a few dozen short rows to read, not hundreds. An empty cell answers no row.
  */
 function cellsStatement(db: Database, filters: { service: boolean; category: boolean }) {
   const extra: SQL[] = []
   if (filters.service) extra.push(sql`and services @> array[${sql.placeholder('serviceId')}::int]`)
   if (filters.category) extra.push(sql`and category_id = ${sql.placeholder('categoryId')}::int`)
-  const [minLng, minLat] = [sql.placeholder('minLng'), sql.placeholder('minLat')]
-  const [width, height] = [sql.placeholder('width'), sql.placeholder('height')]
+  const [stepX, stepY] = [sql.placeholder('stepX'), sql.placeholder('stepY')]
   const cells = sql`(
-    select cell.n as cell, count(*)::int as n, avg(o.lat)::float8 as lat, avg(o.lng)::float8 as lng,
+    select cell.x, cell.y, count(*)::int as n, avg(o.lat)::float8 as lat, avg(o.lng)::float8 as lng,
            case when count(*) < ${MAP_CELL_LIMIT}::int
                 then json_agg(json_build_array(o.id, o.name, o.lat, o.lng, o.price, o.price_min, o.price_max)
                               order by o.distance)
            end as markers
-    from generate_series(0, ${MAP_GRID * MAP_GRID - 1}::int) as n,
+    from unnest(string_to_array(${sql.placeholder('xs')}::text, ',')::int[],
+                string_to_array(${sql.placeholder('ys')}::text, ',')::int[]) as wanted(x, y),
     lateral (
-      select ${minLng}::float8 + (n / ${MAP_GRID}::int) * ${width}::float8 as x0,
-             ${minLat}::float8 + (n % ${MAP_GRID}::int) * ${height}::float8 as y0
-    ) corner,
-    lateral (select n, x0, y0, x0 + ${width}::float8 as x1, y0 + ${height}::float8 as y1) cell
+      select wanted.x, wanted.y,
+             wanted.x * ${stepX}::float8 as x0, wanted.y * ${stepY}::float8 as y0,
+             (wanted.x + 1) * ${stepX}::float8 as x1, (wanted.y + 1) * ${stepY}::float8 as y1
+    ) cell
     cross join lateral (
       select id, name, lat, lng, price, price_min, price_max,
              spot <-> point((cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2) as distance
@@ -48,29 +56,68 @@ function cellsStatement(db: Database, filters: { service: boolean; category: boo
       order by distance
       limit ${MAP_CELL_LIMIT}::int
     ) o
-    group by cell.n) as cells`
-  const name = ['orders_map', filters.service && 'service', filters.category && 'category']
+    group by cell.x, cell.y) as cells`
+  const name = ['orders_map_cells', filters.service && 'service', filters.category && 'category']
     .filter(Boolean)
     .join('_')
   return db
     .select({
+      x: sql<number>`cells.x`,
+      y: sql<number>`cells.y`,
       n: sql<number>`cells.n`,
       lat: sql<number>`cells.lat`,
       lng: sql<number>`cells.lng`,
       markers: sql<CellRow['markers']>`cells.markers`,
     })
     .from(cells)
-    .orderBy(sql`cells.cell`)
     .prepare(name)
 }
 
+function cellOf(row: CellRow): Cell {
+  if (row.n >= MAP_CELL_LIMIT)
+    return { area: { lat: row.lat, lng: row.lng, count: row.n }, markers: [], bytes: CELL_BYTES }
+  const markers = (row.markers ?? []).map(([id, name, lat, lng, price, priceMin, priceMax]) => ({
+    id,
+    name,
+    // The map is public: a marker stands at the order's area, never at its door.
+    lat: roundToArea(lat)!,
+    lng: roundToArea(lng)!,
+    price,
+    price_min: priceMin,
+    price_max: priceMax,
+  }))
+  return { markers, bytes: CELL_BYTES + markers.length * MARKER_BYTES }
+}
+
 /**
- * Open orders in a map box without counting them all: the box is cut into MAP_GRID x MAP_GRID cells and each cell
+ * The cells of the world's grid that cover a box: the grid's step is the round step nearest above a fifth of the
+ * box (contract/map-grid.ts), so a box is cut into at most MAP_GRID + 1 cells each way, and a cell is the same cell
+ * whichever box covers it.
+ */
+function gridOf(bbox: number[]) {
+  const [minLng, minLat, maxLng, maxLat] = bbox as [number, number, number, number]
+  const [stepX, stepY] = [stepAtLeast(maxLng - minLng, MAP_GRID), stepAtLeast(maxLat - minLat, MAP_GRID)]
+  const [firstX, firstY] = [Math.floor(minLng / stepX), Math.floor(minLat / stepY)]
+  // Never less than the first cell, whatever the rounding of a box on the grid's lines.
+  const [lastX, lastY] = [
+    Math.max(firstX, Math.ceil(maxLng / stepX) - 1),
+    Math.max(firstY, Math.ceil(maxLat / stepY) - 1),
+  ]
+  const cells: { x: number; y: number }[] = []
+  for (let x = firstX; x <= lastX; x++) for (let y = firstY; y <= lastY; y++) cells.push({ x, y })
+  return { stepX, stepY, cells }
+}
+
+/**
+ * Open orders in a map box without counting them all: the box is covered by cells of the world's grid and each cell
  * reads the MAP_CELL_LIMIT orders nearest its middle through the GiST index on their point (orders_open_spot). A
  * cell that fills up answers one area ("this many or more") instead of its orders, so a crowded city costs a few
- * hundred index reads, whatever the number of orders, and the markers spread over the whole box.
+ * hundred index reads, whatever the number of orders, and the markers spread over the whole box. The cells are kept
+ * with the other public answers (`kept`, public-answers.ts): a box never asked before is made of cells other maps
+ * of the same place at the same zoom have read. A cell on the box's edge reaches a little beyond it: the map draws
+ * those markers where a pan brings them.
  */
-export function createMapQuery(db: Database) {
+export function createMapQuery(db: Database, kept?: Pick<PublicAnswers, 'readMany'>) {
   const statements = new Map<string, ReturnType<typeof cellsStatement>>()
   const statementFor = (filters: { service: boolean; category: boolean }) => {
     const key = `${filters.service}|${filters.category}`
@@ -81,41 +128,40 @@ export function createMapQuery(db: Database) {
   return async function mapMarkers(
     query: MapQuery,
   ): Promise<{ collection: OrderMarker[]; areas: OrderArea[] }> {
-    const [minLng, minLat, maxLng, maxLat] = query.bbox as [number, number, number, number]
+    const { stepX, stepY, cells } = gridOf(query.bbox)
     const statement = statementFor({
       service: query.serviceId !== undefined,
       category: query.categoryId !== undefined,
     })
-    const cells: CellRow[] = await statement.execute({
-      minLng,
-      minLat,
-      width: (maxLng - minLng) / MAP_GRID,
-      height: (maxLat - minLat) / MAP_GRID,
-      serviceId: query.serviceId,
-      categoryId: query.categoryId,
-    })
+    const keyOf = ({ x, y }: { x: number; y: number }) =>
+      `map-cell|${stepX}|${stepY}|${x}|${y}|${query.serviceId ?? ''}|${query.categoryId ?? ''}`
+    const cellsAt = new Map(cells.map((cell) => [keyOf(cell), cell]))
+    const read = async (keys: string[]): Promise<Cell[]> => {
+      const wanted = keys.map((key) => cellsAt.get(key)!)
+      const rows: CellRow[] = await statement.execute({
+        stepX,
+        stepY,
+        xs: wanted.map((cell) => cell.x).join(','),
+        ys: wanted.map((cell) => cell.y).join(','),
+        serviceId: query.serviceId,
+        categoryId: query.categoryId,
+      })
+      const found = new Map(rows.map((row) => [`${row.x}|${row.y}`, cellOf(row)]))
+      return wanted.map((cell) => found.get(`${cell.x}|${cell.y}`) ?? EMPTY_CELL)
+    }
+    const keys = [...cellsAt.keys()]
+    const answered = kept ? await kept.readMany(keys, read) : await read(keys)
+
     const collection: OrderMarker[] = []
     const areas: OrderArea[] = []
     const seen = new Set<number>()
-    for (const cell of cells) {
-      if (cell.n >= MAP_CELL_LIMIT) {
-        areas.push({ lat: cell.lat, lng: cell.lng, count: cell.n })
-        continue
-      }
+    for (const cell of answered) {
+      if (cell.area) areas.push(cell.area)
       // An order on the line between two cells is read by both.
-      for (const [id, name, lat, lng, price, priceMin, priceMax] of cell.markers ?? []) {
-        if (seen.has(id)) continue
-        seen.add(id)
-        collection.push({
-          id,
-          name,
-          // The map is public: a marker stands at the order's area, never at its door.
-          lat: roundToArea(lat)!,
-          lng: roundToArea(lng)!,
-          price,
-          price_min: priceMin,
-          price_max: priceMax,
-        })
+      for (const marker of cell.markers) {
+        if (seen.has(marker.id)) continue
+        seen.add(marker.id)
+        collection.push(marker)
       }
     }
     return { collection, areas }

@@ -1,69 +1,110 @@
 import type { Broadcast } from '#server/adapters/broadcast/broadcast.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import LRUCache from 'lru-cache'
 
 /** What every process is told when an order was written: the order answers they keep are stale. */
 export type PublicAnswersInvalidation = 'orders-changed'
 
-// Any valid cursor or box is a key: the memory is bounded by what it holds, not by what may be asked.
-const MAX_ANSWERS = 2_000
-/** A box of 100 cards is about 50 KB: a few hundred busy boxes and pages, a small share of a process's memory. */
+// Any valid cursor, box or map cell is a key: the memory is bounded by what it holds, not by what may be asked.
+const MAX_ANSWERS = 20_000
+/** A box of 100 cards is about 50 KB, a map cell under 2 KB: a small share of a process's memory. */
 const MAX_BYTES = 32 * 1024 * 1024
+
+/** What is kept: an answer weighs its own bytes, so the memory stays within its bound. */
+export type Weighed = { bytes: number }
 
 /**
  * The answers about open orders that are the same for everyone (docs/decisions/019): the open list's pages with
- * any filter, a list in a map box, and the map's markers. A busy market's first page, and the box a city's map
- * opens on, are asked many times a second; each is kept for `ttlMs`. A write to an order empties the memory before
- * the write is answered, in every process with a broadcast (REDIS_URL); while the broadcast is not connected
- * nothing is served from memory. Concurrent readers of an answer not yet kept share one database read. `ttlMs` 0
- * turns it off. `sizeOf` weighs an answer once it is read; past MAX_BYTES in all, the memory starts over.
+ * any filter, a list in a map box, the map's answers and the cells of the map's grid they are made of. A busy
+ * market's first page, and the part of a city everyone's map shows, are asked many times a second; each is kept
+ * for `ttlMs`. A write to an order empties the memory before the write is answered, in every process with a
+ * broadcast (REDIS_URL); while the broadcast is not connected nothing is served from memory. Concurrent readers of
+ * an answer not yet kept share one database read. `ttlMs` 0 turns it off. Past `maxAnswers` answers or `maxBytes`
+ * in all, the least recently read answers are let go.
  */
-export function createPublicAnswers<Answer>({
+export function createPublicAnswers({
   ttlMs,
   clock,
   broadcast,
-  sizeOf = () => 0,
   maxBytes = MAX_BYTES,
+  maxAnswers = MAX_ANSWERS,
 }: {
   ttlMs: number
   clock: Clock
   broadcast?: Broadcast<PublicAnswersInvalidation> | undefined
-  sizeOf?: (answer: Answer) => number
   maxBytes?: number
+  maxAnswers?: number
 }) {
-  const answers = new Map<string, { untilMs: number; answer: Promise<Answer>; bytes: number }>()
-  let bytes = 0
+  type Entry = { untilMs: number; answer: Promise<Weighed>; bytes: number }
+  // The least recently read go first: a flood of boxes asked once does not push out the pages everyone reads.
+  const answers = new LRUCache<string, Entry>({
+    max: maxAnswers,
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.bytes),
+  })
 
   const serving = () => ttlMs > 0 && (broadcast?.live ?? true)
   // A read still under way when this runs is no longer in `answers`: it answers its own readers, nobody after.
-  const forgetHere = () => {
-    answers.clear()
-    bytes = 0
-  }
+  const forgetHere = () => answers.clear()
   broadcast?.listen(forgetHere)
+
+  /** The answer kept under `key` while it is fresh. */
+  const keptAt = <Answer extends Weighed>(key: string, nowMs: number) => {
+    const kept = answers.get(key)
+    if (kept && kept.untilMs > nowMs) return kept.answer as Promise<Answer>
+    if (kept) answers.delete(key)
+    return undefined
+  }
+  const keep = <Answer extends Weighed>(key: string, answer: Promise<Answer>, nowMs: number) => {
+    const untilMs = nowMs + ttlMs
+    answers.set(key, { untilMs, answer, bytes: 0 })
+    const isStill = () => answers.peek(key)?.answer === answer
+    answer.then(
+      // Weighed once read; an answer heavier than the whole memory is not kept.
+      (read) => {
+        if (isStill()) answers.set(key, { untilMs, answer, bytes: read.bytes })
+      },
+      // A failed read is not kept: the next reader tries again.
+      () => {
+        if (isStill()) answers.delete(key)
+      },
+    )
+    return answer
+  }
 
   return {
     /** The answer kept under `key`, or `load`'s, kept for the next readers. */
-    read(key: string, load: () => Promise<Answer>): Promise<Answer> {
+    read<Answer extends Weighed>(key: string, load: () => Promise<Answer>): Promise<Answer> {
       if (!serving()) return load()
       const nowMs = clock.now().getTime()
-      const kept = answers.get(key)
-      if (kept && kept.untilMs > nowMs) return kept.answer
-      if (kept) bytes -= kept.bytes
-      if (answers.size >= MAX_ANSWERS || bytes > maxBytes) forgetHere()
-      const entry = { untilMs: nowMs + ttlMs, answer: load(), bytes: 0 }
-      answers.set(key, entry)
-      entry.answer.then(
-        (answer) => {
-          if (answers.get(key) !== entry) return
-          entry.bytes = sizeOf(answer)
-          bytes += entry.bytes
-        },
-        // A failed read is not kept: the next reader tries again.
-        () => {
-          if (answers.get(key) === entry) answers.delete(key)
-        },
+      return keptAt<Answer>(key, nowMs) ?? keep(key, load(), nowMs)
+    },
+
+    /**
+     * The answers kept under `keys`, in their order; the ones not kept are read by one call of `load`, which answers
+     * each of the keys it is given, in their order.
+     */
+    readMany<Answer extends Weighed>(
+      keys: string[],
+      load: (missing: string[]) => Promise<Answer[]>,
+    ): Promise<Answer[]> {
+      if (!serving()) return load(keys)
+      const nowMs = clock.now().getTime()
+      const found = keys.map((key) => keptAt<Answer>(key, nowMs))
+      const missing = keys.filter((_, index) => !found[index])
+      if (missing.length === 0) return Promise.all(found as Promise<Answer>[])
+      const loaded = load(missing)
+      const loadedOf = new Map(
+        missing.map((key, index) => [
+          key,
+          keep(
+            key,
+            loaded.then((all) => all[index]!),
+            nowMs,
+          ),
+        ]),
       )
-      return entry.answer
+      return Promise.all(keys.map((key, index) => found[index] ?? loadedOf.get(key)!))
     },
 
     /** An order was written: no process answers from what it read before. */
@@ -79,4 +120,4 @@ export function createPublicAnswers<Answer>({
     close: () => broadcast?.close() ?? Promise.resolve(),
   }
 }
-export type PublicAnswers<Answer> = ReturnType<typeof createPublicAnswers<Answer>>
+export type PublicAnswers = ReturnType<typeof createPublicAnswers>

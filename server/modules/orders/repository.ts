@@ -17,6 +17,7 @@ import { orderCounters, orderRefusals, orders, replies, reviews } from '#server/
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
 import { createMapQuery } from './map-query.ts'
+import type { PublicAnswers } from './public-answers.ts'
 import { users } from '#server/db/schema/users.ts'
 
 /** Lists count matching orders up to this many; `meta.total` says 10000 for "10,000 or more". */
@@ -111,8 +112,11 @@ function pageFrom(found: (ListedRow & { total?: number })[], total: number, perP
   return { entries, total, next: last ? { createdAt: last.listedAt, id: last.id } : null }
 }
 
-/** `kept` holds answers read from orders (public-answers.ts): every write to an order empties it. */
-export function createOrdersRepository(db: Database, kept?: { forget(): Promise<void> }) {
+/**
+ * `kept` holds answers read from orders (public-answers.ts): the map's cells are read through it, and every write to
+ * an order empties it.
+ */
+export function createOrdersRepository(db: Database, kept?: Pick<PublicAnswers, 'forget' | 'readMany'>) {
   const openListed = and(eq(orders.status, 'open'), eq(orders.isDirect, false))
   const openListedCount = sql<number>`(select ${orderCounters.n}::int from ${orderCounters} where ${orderCounters.name} = 'open_listed')`
   const plainOpen = (after?: SQL) =>
@@ -317,7 +321,7 @@ export function createOrdersRepository(db: Database, kept?: { forget(): Promise<
         .from(orders)
         .where(inArray(orders.id, ids)),
 
-    mapMarkers: createMapQuery(db),
+    mapMarkers: createMapQuery(db, kept),
 
     async categoryOfService(serviceId: number) {
       const [row] = await db

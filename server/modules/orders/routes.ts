@@ -53,7 +53,22 @@ const presentReview = (review: {
  * An answer that is the same for everyone, kept encoded (public-answers.ts). A list's kept answer also names its
  * orders, whose parties (customer, chosen specialist) get their own cards, which show them more.
  */
-export type KeptAnswer = { body: Buffer; entries: ListedOrder[]; meta?: ReturnType<typeof listMetaOf> }
+type KeptAnswer = {
+  body: Buffer
+  bytes: number
+  entries: ListedOrder[]
+  meta?: ReturnType<typeof listMetaOf>
+}
+const kept = (
+  body: Buffer,
+  entries: ListedOrder[] = [],
+  meta?: ReturnType<typeof listMetaOf>,
+): KeptAnswer => ({
+  body,
+  bytes: body.length,
+  entries,
+  meta,
+})
 
 const isPartyOf = (entries: ListedOrder[], callerId: number) =>
   entries.some((entry) => entry.customerId === callerId || entry.executorId === callerId)
@@ -62,7 +77,7 @@ type Deps = {
   orders: OrdersService
   repository: OrdersRepository
   storage: LocalStorage
-  publicAnswers: PublicAnswers<KeptAnswer>
+  publicAnswers: PublicAnswers
 }
 
 export async function orderRoutes(
@@ -137,16 +152,16 @@ export async function orderRoutes(
       return sendCards(reply, await cards.json(entries, caller?.id), listMetaOf(query, total, next))
     }
     // Open orders with any filter, the same list for everyone.
-    const kept = await publicAnswers.read(`orders|${JSON.stringify(filters)}`, async () => {
+    const list = await publicAnswers.read(`orders|${JSON.stringify(filters)}`, async () => {
       const { entries, total, next } = await repository.list(filters)
       const meta = listMetaOf(query, total, next)
-      return { body: cardsAnswer(await cards.json(entries, undefined), meta), entries, meta }
+      return kept(cardsAnswer(await cards.json(entries, undefined), meta), entries, meta)
     })
-    if (!caller || !isPartyOf(kept.entries, caller.id)) return sendJson(reply, kept.body)
-    return sendCards(reply, await cards.json(kept.entries, caller.id), kept.meta!)
+    if (!caller || !isPartyOf(list.entries, caller.id)) return sendJson(reply, list.body)
+    return sendCards(reply, await cards.json(list.entries, caller.id), list.meta!)
   })
   contractRoute(app, endpoints.ordersMap, async ({ query, reply }) => {
-    const kept = await publicAnswers.read(
+    const map = await publicAnswers.read(
       `map|${query.bbox.join(',')}|${query.service ?? ''}|${query.category ?? ''}`,
       async () => {
         const markers = await repository.mapMarkers({
@@ -154,10 +169,10 @@ export async function orderRoutes(
           serviceId: query.service,
           categoryId: query.category,
         })
-        return { body: Buffer.from(JSON.stringify(markers)), entries: [] }
+        return kept(Buffer.from(JSON.stringify(markers)))
       },
     )
-    return sendJson(reply, kept.body)
+    return sendJson(reply, map.body)
   })
   contractRoute(app, endpoints.order, async ({ params, request }) =>
     // The server drawing the order's page for a visitor is not a view: the visitor's app reads it again.

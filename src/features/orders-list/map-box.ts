@@ -1,14 +1,10 @@
+import { onGrid, stepAtMost } from '#contract/map-grid.ts'
+
 /** `[west, south, east, north]` in degrees, as the map's API takes a box. */
 export type Box = [number, number, number, number]
 
-// Steps a grid may have, in degrees: round numbers, so a box is written the same by every phone.
-const STEPS = [
-  0.0001, 0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 45,
-]
 // A step of at most a quarter of the view: the box asked for is at most one and a half times the view each way.
 const STEPS_PER_VIEW = 4
-
-const stepFor = (span: number) => STEPS.findLast((step) => step <= span / STEPS_PER_VIEW) ?? STEPS[0]!
 
 /**
  * The box to ask for a map view: the view widened to a grid whose step follows the view's size. Two people looking
@@ -17,9 +13,9 @@ const stepFor = (span: number) => STEPS.findLast((step) => step <= span / STEPS_
  * markers just outside the view are drawn where a pan will bring them.
  */
 export function boxAround([west, south, east, north]: Box): Box {
-  const [stepX, stepY] = [stepFor(east - west), stepFor(north - south)]
-  const down = (value: number, step: number) => Number((Math.floor(value / step) * step).toFixed(5))
-  const up = (value: number, step: number) => Number((Math.ceil(value / step) * step).toFixed(5))
+  const [stepX, stepY] = [stepAtMost(east - west, STEPS_PER_VIEW), stepAtMost(north - south, STEPS_PER_VIEW)]
+  const down = (value: number, step: number) => onGrid(Math.floor(value / step), step)
+  const up = (value: number, step: number) => onGrid(Math.ceil(value / step), step)
   return [
     Math.max(-180, down(west, stepX)),
     Math.max(-90, down(south, stepY)),
