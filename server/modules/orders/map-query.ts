@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { stepAtLeast } from '#contract/map-grid.ts'
 import { MAP_CELL_LIMIT, MAP_GRID, type OrderArea, type OrderMarker } from '#contract/schemas/orders.ts'
 import type { Database } from '#server/db/client.ts'
+import { gridOf } from './grid.ts'
 import { roundToArea } from './privacy.ts'
 import type { PublicAnswers } from './public-answers.ts'
 
@@ -87,25 +87,6 @@ function cellOf(row: CellRow): Cell {
     price_max: priceMax,
   }))
   return { markers, bytes: CELL_BYTES + markers.length * MARKER_BYTES }
-}
-
-/**
- * The cells of the world's grid that cover a box: the grid's step is the round step nearest above a fifth of the
- * box (contract/map-grid.ts), so a box is cut into at most MAP_GRID + 1 cells each way, and a cell is the same cell
- * whichever box covers it.
- */
-function gridOf(bbox: number[]) {
-  const [minLng, minLat, maxLng, maxLat] = bbox as [number, number, number, number]
-  const [stepX, stepY] = [stepAtLeast(maxLng - minLng, MAP_GRID), stepAtLeast(maxLat - minLat, MAP_GRID)]
-  const [firstX, firstY] = [Math.floor(minLng / stepX), Math.floor(minLat / stepY)]
-  // Never less than the first cell, whatever the rounding of a box on the grid's lines.
-  const [lastX, lastY] = [
-    Math.max(firstX, Math.ceil(maxLng / stepX) - 1),
-    Math.max(firstY, Math.ceil(maxLat / stepY) - 1),
-  ]
-  const cells: { x: number; y: number }[] = []
-  for (let x = firstX; x <= lastX; x++) for (let y = firstY; y <= lastY; y++) cells.push({ x, y })
-  return { stepX, stepY, cells }
 }
 
 /**

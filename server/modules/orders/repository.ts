@@ -16,6 +16,7 @@ import { services } from '#server/db/schema/catalogue.ts'
 import { orderCounters, orderRefusals, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
+import { createBoxCells } from './box-cells.ts'
 import { createMapQuery } from './map-query.ts'
 import type { PublicAnswers } from './public-answers.ts'
 import { users } from '#server/db/schema/users.ts'
@@ -62,14 +63,15 @@ export type ListKey = { createdAt: string; id: number }
 const exactCreatedAt = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
 /** The open list with no filter: what `order_counters.open_listed` counts. */
-const isPlainOpenList = (filters: OrderFilters) =>
+const isPlainOpenList = (filters: OrderFilters) => !filters.bbox && isOpenListedOnly(filters)
+/** The open list with no filter but a box, maybe. */
+const isOpenListedOnly = (filters: OrderFilters) =>
   filters.status === 'open' &&
   filters.direct === false &&
   !filters.statusIn &&
   !filters.mine &&
   filters.serviceId === undefined &&
   filters.categoryId === undefined &&
-  !filters.bbox &&
   filters.priceFrom === undefined &&
   filters.priceTo === undefined &&
   !filters.startedFrom &&
@@ -116,8 +118,12 @@ function pageFrom(found: (ListedRow & { total?: number })[], total: number, perP
  * `kept` holds answers read from orders (public-answers.ts): the map's cells are read through it, and every write to
  * an order empties it.
  */
-export function createOrdersRepository(db: Database, kept?: Pick<PublicAnswers, 'forget' | 'readMany'>) {
+export function createOrdersRepository(
+  db: Database,
+  kept?: Pick<PublicAnswers, 'forget' | 'readMany' | 'serving'>,
+) {
   const openListed = and(eq(orders.status, 'open'), eq(orders.isDirect, false))
+  const boxCells = kept && createBoxCells(db, kept, BOX_COUNT_LIMIT)
   const openListedCount = sql<number>`(select ${orderCounters.n}::int from ${orderCounters} where ${orderCounters.name} = 'open_listed')`
   const plainOpen = (after?: SQL) =>
     db
@@ -285,7 +291,12 @@ export function createOrdersRepository(db: Database, kept?: Pick<PublicAnswers, 
         const [minLng, minLat, maxLng, maxLat] = filters.bbox as [number, number, number, number]
         const inBoxBySpot = sql`${orders.spot} <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`
         const inBoxByColumns = and(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))!
-        total = await countOf(and(...conditions, inBoxBySpot), BOX_COUNT_LIMIT)
+        const countBox = () => countOf(and(...conditions, inBoxBySpot), BOX_COUNT_LIMIT)
+        const fromCells = isOpenListedOnly(filters)
+          ? await boxCells?.page(filters.bbox, filters, countBox)
+          : undefined
+        if (fromCells) return fromCells
+        total = await countBox()
         if (total < BOX_COUNT_LIMIT) found = await pageOf(and(...conditions, inBoxBySpot))
         else {
           // The walk keeps one order in dozens: it picks the page's ids from orders_open_created alone (it carries

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm'
+import { MAX_PER_PAGE } from '#contract/schemas/catalogue.ts'
+import type { Database } from '#server/db/client.ts'
+import { gridOf, type Grid, type GridCell } from './grid.ts'
+import type { PublicAnswers } from './public-answers.ts'
+import type { ListedOrder, ListKey, OrdersPage } from './repository.ts'
+
+/** A cell keeps its newest open orders, enough for two of the longest pages. */
+export const KEPT_PER_CELL = 2 * MAX_PER_PAGE
+
+/** An order a cell keeps: which order, its place in the list and its point, packed as SQL sends it. */
+type Packed = [
+  id: number,
+  version: string,
+  customerId: number,
+  executorId: number | null,
+  listedAt: string,
+  lng: number,
+  lat: number,
+]
+type CellOrder = ListedOrder & { listedAt: string; lng: number; lat: number }
+/** `count` is the cell's open orders counted up to `countLimit`; `orders` its newest, up to KEPT_PER_CELL. */
+type BoxCell = { count: number; orders: CellOrder[]; bytes: number }
+
+const EMPTY: BoxCell = { count: 0, orders: [], bytes: 0 }
+// A rough weight for the memory's bound.
+const ORDER_BYTES = 120
+// The exact text of created_at that list keys carry (repository.ts): fixed width, so it sorts as time does.
+const EXACT_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/
+
+const newerFirst = (a: { listedAt: string; id: number }, b: { listedAt: string; id: number }) =>
+  a.listedAt === b.listedAt ? b.id - a.id : a.listedAt < b.listedAt ? 1 : -1
+
+/**
+ * Every cell's newest orders and count (up to the box's count limit, from the GiST index alone), for the cells given
+ * as text lists. The newest are those of the closed cell, as a box takes them, so an order on a grid line is in both
+ * cells; the count is of the half-open cell, [x0, x1) by [y0, y1), so that cells side by side never count an order
+ * twice. The newest are read through the GiST index and sorted: the `offset 0` keeps the planner from walking the
+ * newest-first index, which in a small cell would pass over most of a city to find a few.
+ */
+function cellsStatement(db: Database) {
+  const [stepX, stepY] = [sql.placeholder('stepX'), sql.placeholder('stepY')]
+  const inCell = sql`status = 'open' and not is_direct
+        and spot <@ box(point(cell.x0, cell.y0), point(cell.x1, cell.y1))`
+  return db
+    .select({
+      x: sql<number>`cell.x`,
+      y: sql<number>`cell.y`,
+      count: sql<number>`(select count(*)::int from (select 1 from orders where ${inCell}
+                           and spot[0] < cell.x1 and spot[1] < cell.y1 limit ${sql.placeholder('countLimit')}::int) counted)`,
+      orders: sql<Packed[] | null>`(
+        select json_agg(json_build_array(id, version, customer_id, executor_id, listed_at, lng, lat)
+                        order by created_at desc, id desc)
+        from (select * from (select id, xmin::text as version, customer_id, executor_id, created_at, lng, lat,
+                                    to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as listed_at
+                             from orders where ${inCell} offset 0) in_cell
+              order by created_at desc, id desc limit ${KEPT_PER_CELL}::int) newest)`,
+    })
+    .from(
+      sql`unnest(string_to_array(${sql.placeholder('xs')}::text, ',')::int[],
+                 string_to_array(${sql.placeholder('ys')}::text, ',')::int[]) as wanted(x, y),
+          lateral (select wanted.x, wanted.y,
+                          wanted.x * ${stepX}::float8 as x0, wanted.y * ${stepY}::float8 as y0,
+                          (wanted.x + 1) * ${stepX}::float8 as x1, (wanted.y + 1) * ${stepY}::float8 as y1) cell`,
+    )
+    .prepare('orders_box_cells')
+}
+
+const cellOf = (orders: Packed[] | null, count: number): BoxCell => {
+  const kept = (orders ?? []).map(([id, version, customerId, executorId, listedAt, lng, lat]) => ({
+    id,
+    version,
+    customerId,
+    executorId,
+    listedAt,
+    lng,
+    lat,
+  }))
+  return { count, orders: kept, bytes: 64 + kept.length * ORDER_BYTES }
+}
+
+/**
+ * A page of the open orders in a map box made from the cells of the world's grid that cover it (grid.ts), each kept
+ * with the other public answers: a box never asked before is made of cells that other boxes of the same place at the
+ * same zoom have read. Only the plain box (no other filter), on its first page or by cursor. It answers nothing
+ * (the caller reads the database) when the cells cannot prove the page: when a cell that holds more orders than it
+ * keeps could have one that belongs on the page, or a page number past the first is asked.
+ */
+export function createBoxCells(
+  db: Database,
+  kept: Pick<PublicAnswers, 'readMany' | 'serving'>,
+  countLimit: number,
+) {
+  const statement = cellsStatement(db)
+
+  /**
+   * The box's count, up to `countLimit`, when cells hold more than they keep: the cells wholly inside the box count
+   * their half-open parts, which never overlap; when those alone reach the limit, so does the box. Otherwise the
+   * database counts it.
+   */
+  const totalOf = async (grid: Grid, cells: BoxCell[], bbox: number[], countBox: () => Promise<number>) => {
+    const [minLng, minLat, maxLng, maxLat] = bbox as [number, number, number, number]
+    let inner = 0
+    grid.cells.forEach(({ x, y }, index) => {
+      const [x0, y0, x1, y1] = [x * grid.stepX, y * grid.stepY, (x + 1) * grid.stepX, (y + 1) * grid.stepY]
+      if (x0 >= minLng && x1 <= maxLng && y0 >= minLat && y1 <= maxLat) inner += cells[index]!.count
+    })
+    return inner >= countLimit ? countLimit : countBox()
+  }
+
+  const cellsOf = (grid: Grid) => {
+    const keyOf = ({ x, y }: GridCell) => `box-cell|${grid.stepX}|${grid.stepY}|${x}|${y}`
+    const byKey = new Map(grid.cells.map((cell) => [keyOf(cell), cell]))
+    return kept.readMany([...byKey.keys()], async (keys) => {
+      const wanted = keys.map((key) => byKey.get(key)!)
+      const rows = await statement.execute({
+        stepX: grid.stepX,
+        stepY: grid.stepY,
+        xs: wanted.map((cell) => cell.x).join(','),
+        ys: wanted.map((cell) => cell.y).join(','),
+        countLimit,
+      })
+      const found = new Map(rows.map((row) => [`${row.x}|${row.y}`, cellOf(row.orders, row.count)]))
+      return wanted.map((cell) => found.get(`${cell.x}|${cell.y}`) ?? EMPTY)
+    })
+  }
+
+  return {
+    /**
+     * The page, and its total when the cells tell it (otherwise `countBox` counts the box in the database); undefined
+     * when the database must read the page.
+     */
+    async page(
+      bbox: number[],
+      paging: { page: number; perPage: number; after?: ListKey | undefined },
+      countBox: () => Promise<number>,
+    ): Promise<OrdersPage | undefined> {
+      const { page, perPage, after } = paging
+      // Without the memory every cell would be read for every page: the database's own plans cost less.
+      if (!kept.serving || (!after && page !== 1)) return undefined
+      if (after && !EXACT_KEY.test(after.createdAt)) return undefined
+      const [minLng, minLat, maxLng, maxLat] = bbox as [number, number, number, number]
+      const grid = gridOf(bbox)
+      const cells = await cellsOf(grid)
+
+      const inBox = (order: CellOrder) =>
+        order.lng >= minLng && order.lng <= maxLng && order.lat >= minLat && order.lat <= maxLat
+      // An order on a grid line is kept by the cells on both sides of it.
+      const inside = new Map<number, CellOrder>()
+      for (const cell of cells) for (const order of cell.orders) if (inBox(order)) inside.set(order.id, order)
+      const cursor = after && { listedAt: after.createdAt, id: after.id }
+      const found = [...inside.values()]
+        .filter((order) => !cursor || newerFirst(order, cursor) > 0)
+        .sort(newerFirst)
+        .slice(0, perPage + 1)
+      // A cell holding more than it keeps proves the page only if all it does not keep is older than the page's end.
+      const end = found.length > perPage ? found[perPage] : undefined
+      // A cell that keeps fewer than it may keeps all it has.
+      const isWhole = (cell: BoxCell) => cell.orders.length < KEPT_PER_CELL
+      for (const cell of cells) {
+        if (isWhole(cell)) continue
+        if (!end || newerFirst(end, cell.orders.at(-1)!) > 0) return undefined
+      }
+      return {
+        ...pageOf(found, perPage),
+        total: cells.every(isWhole)
+          ? Math.min(inside.size, countLimit)
+          : await totalOf(grid, cells, bbox, countBox),
+      }
+    },
+  }
+}
+
+const pageOf = (found: CellOrder[], perPage: number) => {
+  const last = found.length > perPage ? found[perPage - 1]! : undefined
+  return {
+    entries: found
+      .slice(0, perPage)
+      .map(({ id, version, customerId, executorId }) => ({ id, version, customerId, executorId })),
+    next: last ? { createdAt: last.listedAt, id: last.id } : null,
+  }
+}
