@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { MAP_CELL_LIMIT, MAP_GRID, type OrderArea, type OrderMarker } from '#contract/schemas/orders.ts'
+import { MAP_CELL_LIMIT, type OrderArea, type OrderMarker } from '#contract/schemas/orders.ts'
 import type { Database } from '#server/db/client.ts'
 import { gridOf } from './grid.ts'
 import { roundToArea } from './privacy.ts'
