@@ -133,11 +133,10 @@ describe('a list in a map box made from the cells of the grid', () => {
       )
       expect(response.statusCode, response.body).toBe(201)
       // An order not yet listed is closed behind the list: it must not be listed after that.
+      // (The publish just before emptied the memory, so this write behind the app's back is seen at once.)
       const id = before.at(-1 - closed.length)!
       await t.db.db.execute(sql`update orders set status = 'canceled' where id = ${id}::int`)
       closed.push(id)
-      // The app's own write emptied the memory; this one behind its back is seen a second later at the latest.
-      t.clock.advance(1)
     })
     const ids = pages.flatMap((page) => page.ids)
     expect(new Set(ids).size).toBe(ids.length)
@@ -162,7 +161,7 @@ describe('a list in a map box made from the cells of the grid', () => {
       first.collection.map((order) => order.id),
     )
     expect((await listed(box, false)).collection[0]).not.toEqual(first.collection[0])
-    t.clock.advance(1)
+    t.clock.advance(2)
     expect(await listed(box, true)).toEqual(await listed(box, false))
   })
 })

@@ -98,6 +98,8 @@ export const orders = pgTable(
       .on(table.startedAt)
       .where(sql`${table.status} = 'open' and not ${table.isDirect}`),
     // The map's box: a 2-D index over open orders only, so a box reads the orders in it and stops at a limit.
+    // NOTE: migration 0023 has it INCLUDE (created_at, id), which drizzle's builder cannot say: a map cell's newest
+    // orders are picked from the index alone (docs/decisions/019). A migration that rebuilds it must keep them.
     index('orders_open_spot')
       .using('gist', table.spot)
       .where(sql`${table.status} = 'open' and not ${table.isDirect}`),

@@ -28,7 +28,7 @@ const [CELL_BYTES, MARKER_BYTES] = [64, 160]
  * Each cell answers one row: a full one its count and middle, any other its orders packed as JSON, so a crowded
  * box is a few dozen short rows to read, not hundreds. An empty cell answers no row.
  */
-function cellsStatement(db: Database, filters: { service: boolean; category: boolean }) {
+export function mapCellsStatement(db: Database, filters: { service: boolean; category: boolean }) {
   const extra: SQL[] = []
   if (filters.service) extra.push(sql`and services @> array[${sql.placeholder('serviceId')}::int]`)
   if (filters.category) extra.push(sql`and category_id = ${sql.placeholder('categoryId')}::int`)
@@ -99,11 +99,11 @@ function cellOf(row: CellRow): Cell {
  * those markers where a pan brings them.
  */
 export function createMapQuery(db: Database, kept?: Pick<PublicAnswers, 'readMany'>) {
-  const statements = new Map<string, ReturnType<typeof cellsStatement>>()
+  const statements = new Map<string, ReturnType<typeof mapCellsStatement>>()
   const statementFor = (filters: { service: boolean; category: boolean }) => {
     const key = `${filters.service}|${filters.category}`
     let statement = statements.get(key)
-    if (!statement) statements.set(key, (statement = cellsStatement(db, filters)))
+    if (!statement) statements.set(key, (statement = mapCellsStatement(db, filters)))
     return statement
   }
   return async function mapMarkers(

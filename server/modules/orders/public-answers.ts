@@ -35,7 +35,14 @@ export function createPublicAnswers({
   maxBytes?: number
   maxAnswers?: number
 }) {
-  type Entry = { untilMs: number; answer: Promise<Weighed>; bytes: number }
+  /** `read` once the answer is in; `refreshing` while a stale one is read again behind its readers. */
+  type Entry = {
+    untilMs: number
+    answer: Promise<Weighed>
+    bytes: number
+    read?: boolean
+    refreshing?: boolean
+  }
   // The least recently read go first: a flood of boxes asked once does not push out the pages everyone reads.
   const answers = new LRUCache<string, Entry>({
     max: maxAnswers,
@@ -62,7 +69,7 @@ export function createPublicAnswers({
     answer.then(
       // Weighed once read; an answer heavier than the whole memory is not kept.
       (read) => {
-        if (isStill()) answers.set(key, { untilMs, answer, bytes: read.bytes })
+        if (isStill()) answers.set(key, { untilMs, answer, bytes: read.bytes, read: true })
       },
       // A failed read is not kept: the next reader tries again.
       () => {
@@ -70,6 +77,32 @@ export function createPublicAnswers({
       },
     )
     return answer
+  }
+
+  /** Reads stale answers again and keeps them, unless an order was written meanwhile; a failed read keeps nothing. */
+  const refresh = <Answer extends Weighed>(
+    keys: string[],
+    load: (keys: string[]) => Promise<Answer[]>,
+    nowMs: number,
+  ) => {
+    const stale = keys.map((key) => answers.peek(key))
+    load(keys).then(
+      (all) =>
+        keys.forEach((key, index) => {
+          if (answers.peek(key) !== stale[index]) return
+          const answer = all[index]!
+          answers.set(key, {
+            untilMs: nowMs + ttlMs,
+            answer: Promise.resolve(answer),
+            bytes: answer.bytes,
+            read: true,
+          })
+        }),
+      () =>
+        keys.forEach((key, index) => {
+          if (answers.peek(key) === stale[index]) stale[index]!.refreshing = false
+        }),
+    )
   }
 
   return {
@@ -82,7 +115,9 @@ export function createPublicAnswers({
 
     /**
      * The answers kept under `keys`, in their order; the ones not kept are read by one call of `load`, which answers
-     * each of the keys it is given, in their order.
+     * each of the keys it is given, in their order. These are the parts many answers are made of (the map's cells):
+     * one that has just gone stale is still answered, for at most another `ttlMs`, while one call of `load` reads
+     * it again behind its readers, so that nobody waits for a part everyone reads.
      */
     readMany<Answer extends Weighed>(
       keys: string[],
@@ -90,8 +125,21 @@ export function createPublicAnswers({
     ): Promise<Answer[]> {
       if (!serving()) return load(keys)
       const nowMs = clock.now().getTime()
-      const found = keys.map((key) => keptAt<Answer>(key, nowMs))
-      const missing = keys.filter((_, index) => !found[index])
+      const found: (Promise<Answer> | undefined)[] = []
+      const missing: string[] = []
+      const stale: string[] = []
+      for (const key of keys) {
+        const kept = answers.get(key)
+        const fresh = kept && (kept.untilMs > nowMs || !kept.read)
+        const usable = kept && (fresh || kept.untilMs + ttlMs > nowMs)
+        found.push(usable ? (kept.answer as Promise<Answer>) : undefined)
+        if (!usable) missing.push(key)
+        else if (!fresh && !kept.refreshing) {
+          kept.refreshing = true
+          stale.push(key)
+        }
+      }
+      if (stale.length > 0) refresh(stale, load, nowMs)
       if (missing.length === 0) return Promise.all(found as Promise<Answer>[])
       const loaded = load(missing)
       const loadedOf = new Map(
