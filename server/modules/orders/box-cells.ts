@@ -142,7 +142,9 @@ export function createBoxCells(
       const { page, perPage, after } = paging
       // Without the memory every cell would be read for every page: the database's own plans cost less.
       if (!kept.serving || (!after && page !== 1)) return undefined
-      if (after && !EXACT_KEY.test(after.createdAt)) return undefined
+      const cursor = after && { at: microsOf(after.createdAt), id: after.id }
+      // A key the server did not write (a client may send any date) is left to the database's own comparison.
+      if (after && (!EXACT_KEY.test(after.createdAt) || Number.isNaN(cursor!.at))) return undefined
       const [minLng, minLat, maxLng, maxLat] = bbox as [number, number, number, number]
       const grid = gridOf(bbox)
       const cells = await cellsOf(grid)
@@ -150,7 +152,6 @@ export function createBoxCells(
       const inBox = (order: CellOrder) =>
         order.lng >= minLng && order.lng <= maxLng && order.lat >= minLat && order.lat <= maxLat
       const inside = grid.cells.map((cell) => isInside(grid, cell, bbox))
-      const cursor = after && { at: microsOf(after.createdAt), id: after.id }
       const found = newestOf(cells, inside, inBox, cursor, perPage + 1)
       // A cell holding more than it keeps proves the page only if all it does not keep is older than the page's end.
       const end = found.length > perPage ? found[perPage] : undefined
