@@ -10,12 +10,15 @@ export const BOXES: Box[] = [
   [66.93, 39.62, 66.99, 39.68],
 ]
 
-// A fixed sequence, so that two runs ask the same boxes.
+// A fixed sequence, so that two runs ask the same boxes: mulberry32, in 32-bit integer steps (an LCG computed in
+// doubles loses bits and falls into a cycle of a few thousand, which asked the "new" boxes again every second).
 function* numbers(seed: number) {
-  let state = seed
+  let state = seed >>> 0
   for (;;) {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31
-    yield state / 2 ** 31
+    state = (state + 0x6d2b79f5) >>> 0
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1)
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61)
+    yield ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32
   }
 }
 

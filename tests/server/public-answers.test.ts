@@ -234,6 +234,23 @@ describe('the open orders answers kept in memory', () => {
     expect(await valueOf(few.read('b', async () => text('read again')))).toBe('read again')
   })
 
+  it('keeps an answer asked once only when it is asked again within the time', async () => {
+    const clock = new TestClock()
+    const cache = createPublicAnswers({ ttlMs: 1000, clock })
+    let reads = 0
+    const load = async () => text(`read ${++reads}`)
+    const once = { once: 'wait for a second ask' } as const
+    expect(await valueOf(cache.read('box', load, once))).toBe('read 1')
+    expect(await valueOf(cache.read('box', load, once))).toBe('read 2')
+    expect(await valueOf(cache.read('box', load, once))).toBe('read 2')
+    // Asked again only after the time: not kept.
+    clock.advance(1)
+    expect(await valueOf(cache.read('another', load, once))).toBe('read 3')
+    clock.advance(1)
+    expect(await valueOf(cache.read('another', load, once))).toBe('read 4')
+    expect(await valueOf(cache.read('another', load, once))).toBe('read 5')
+  })
+
   it('reads the answers it does not keep in one call, and shares the kept ones and the ones under way', async () => {
     const clock = new TestClock()
     const cache = createPublicAnswers({ ttlMs: 1000, clock })

@@ -10,6 +10,14 @@ const MAX_ANSWERS = 20_000
 /** A box of 100 cards is about 50 KB, a map cell under 2 KB: a small share of a process's memory. */
 const MAX_BYTES = 32 * 1024 * 1024
 
+const ASKED_SLOTS = 1 << 16
+/** FNV-1a, 32 bits: a key in the table of when keys were last asked. */
+function hashOf(key: string) {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193)
+  return hash >>> 0
+}
+
 /** What is kept: an answer weighs its own bytes, so the memory stays within its bound. */
 export type Weighed = { bytes: number }
 
@@ -49,6 +57,13 @@ export function createPublicAnswers({
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.bytes),
   })
+  // When keys were last asked, for the answers kept only once asked again (`read`'s `once`): a fixed table of the
+  // keys' hashes, which holds no string, so a flood of keys asked once leaves the garbage collector nothing to do (a
+  // table of the key strings cost a third of the requests a second, and so did keeping the answers of the few keys
+  // that merely shared a slot). A slot is the key's hash and when it was asked. It holds no answer, so a write
+  // leaves it as it is.
+  const askedHash = new Uint32Array(ASKED_SLOTS)
+  const askedAt = new Float64Array(ASKED_SLOTS).fill(Number.NEGATIVE_INFINITY)
 
   const serving = () => ttlMs > 0 && (broadcast?.live ?? true)
   // A read still under way when this runs is no longer in `answers`: it answers its own readers, nobody after.
@@ -106,11 +121,30 @@ export function createPublicAnswers({
   }
 
   return {
-    /** The answer kept under `key`, or `load`'s, kept for the next readers. */
-    read<Answer extends Weighed>(key: string, load: () => Promise<Answer>): Promise<Answer> {
+    /**
+     * The answer kept under `key`, or `load`'s, kept for the next readers. With `once: 'wait for a second ask'` an
+     * answer is kept only when its key is asked again within `ttlMs`: a heavy answer most keys of which are asked
+     * once (a list in a box) is then not written into the memory only to be let go, which costs its readers more
+     * than it saves.
+     */
+    read<Answer extends Weighed>(
+      key: string,
+      load: () => Promise<Answer>,
+      { once = 'keep' }: { once?: 'keep' | 'wait for a second ask' } = {},
+    ): Promise<Answer> {
       if (!serving()) return load()
       const nowMs = clock.now().getTime()
-      return keptAt<Answer>(key, nowMs) ?? keep(key, load(), nowMs)
+      const kept = keptAt<Answer>(key, nowMs)
+      if (kept) return kept
+      if (once === 'wait for a second ask') {
+        const hash = hashOf(key)
+        const slot = hash & (ASKED_SLOTS - 1)
+        const again = askedHash[slot] === hash && askedAt[slot]! + ttlMs > nowMs
+        askedHash[slot] = hash
+        askedAt[slot] = nowMs
+        if (!again) return load()
+      }
+      return keep(key, load(), nowMs)
     },
 
     /**

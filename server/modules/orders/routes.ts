@@ -152,11 +152,16 @@ export async function orderRoutes(
       return sendCards(reply, await cards.json(entries, caller?.id), listMetaOf(query, total, next))
     }
     // Open orders with any filter, the same list for everyone.
-    const list = await publicAnswers.read(`orders|${JSON.stringify(filters)}`, async () => {
-      const { entries, total, next } = await repository.list(filters)
-      const meta = listMetaOf(query, total, next)
-      return kept(cardsAnswer(await cards.json(entries, undefined), meta), entries, meta)
-    })
+    // A box's page is made from the grid's kept cells anyway; the whole answer is kept once a box is asked again.
+    const list = await publicAnswers.read(
+      `orders|${JSON.stringify(filters)}`,
+      async () => {
+        const { entries, total, next } = await repository.list(filters)
+        const meta = listMetaOf(query, total, next)
+        return kept(cardsAnswer(await cards.json(entries, undefined), meta), entries, meta)
+      },
+      { once: filters.bbox ? 'wait for a second ask' : 'keep' },
+    )
     if (!caller || !isPartyOf(list.entries, caller.id)) return sendJson(reply, list.body)
     return sendCards(reply, await cards.json(list.entries, caller.id), list.meta!)
   })
