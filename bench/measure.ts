@@ -16,6 +16,7 @@ export async function measure(
   title: string,
   url: string | string[] | UrlMaker,
   headers: Record<string, string> = {},
+  durationS = DURATION_S,
 ): Promise<Measured> {
   const pathOf = (each: string) => {
     const target = new URL(each)
@@ -28,7 +29,7 @@ export async function measure(
     url: made ? made.origin : new URL(urls[0]!).origin,
     headers,
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration: durationS,
     requests: made
       ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf(made.next()) }) }]
       : urls.map((each) => ({ method: 'GET', path: pathOf(each) })),
