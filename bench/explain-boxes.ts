@@ -9,7 +9,7 @@ import { fillPlaceholders } from 'drizzle-orm'
 import { seedDemoUsers } from '#server/db/seed.ts'
 import { seedCatalogue } from '#server/db/seed/catalogue-seed.ts'
 import { boxCellsStatement } from '#server/modules/orders/box-cells.ts'
-import { gridOf } from '#server/modules/orders/grid.ts'
+import { cellParams, gridOf } from '#server/modules/orders/grid.ts'
 import { mapCellsStatement } from '#server/modules/orders/map-query.ts'
 import { BOX_COUNT_LIMIT } from '#server/modules/orders/repository.ts'
 import { createTestDatabase } from '#tests/helpers/database.ts'
@@ -36,14 +36,9 @@ try {
     'map cells': mapCellsStatement(database.db, { service: false, category: false }),
   }
   for (const [name, bbox] of Object.entries(BOXES)) {
-    const { stepX, stepY, cells } = gridOf(bbox)
-    const values = {
-      stepX,
-      stepY,
-      xs: cells.map((cell) => cell.x).join(','),
-      ys: cells.map((cell) => cell.y).join(','),
-      countLimit: BOX_COUNT_LIMIT,
-    }
+    const grid = gridOf(bbox)
+    const { stepX, stepY, cells } = grid
+    const values = { ...cellParams(grid, cells), countLimit: BOX_COUNT_LIMIT }
     for (const [what, statement] of Object.entries(statements)) {
       const query = statement.getQuery()
       const params = fillPlaceholders(query.params, values)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { MAX_PER_PAGE } from '#contract/schemas/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
-import { gridOf, type Grid, type GridCell } from './grid.ts'
+import { cellParams, gridOf, readGridCells, wantedCellsSql, type Grid, type GridCell } from './grid.ts'
 import type { PublicAnswers } from './public-answers.ts'
 import type { ListedOrder, ListKey, OrdersPage } from './repository.ts'
 
@@ -44,7 +44,6 @@ const isBefore = (a: Place, b: Place) => a.at > b.at || (a.at === b.at && a.id >
  * which in a small cell would pass over most of a city to find a few.
  */
 export function boxCellsStatement(db: Database) {
-  const [stepX, stepY] = [sql.placeholder('stepX'), sql.placeholder('stepY')]
   const inCell = sql`status = 'open' and not is_direct
         and spot <@ box(point(cell.x0, cell.y0), point(cell.x1, cell.y1))`
   return db
@@ -61,13 +60,7 @@ export function boxCellsStatement(db: Database) {
               order by created_at desc, id desc limit ${KEPT_PER_CELL}::int) newest
         join orders o on o.id = newest.id)`,
     })
-    .from(
-      sql`unnest(string_to_array(${sql.placeholder('xs')}::text, ',')::int[],
-                 string_to_array(${sql.placeholder('ys')}::text, ',')::int[]) as wanted(x, y),
-          lateral (select wanted.x, wanted.y,
-                          wanted.x * ${stepX}::float8 as x0, wanted.y * ${stepY}::float8 as y0,
-                          (wanted.x + 1) * ${stepX}::float8 as x1, (wanted.y + 1) * ${stepY}::float8 as y1) cell`,
-    )
+    .from(wantedCellsSql)
     .prepare('orders_box_cells')
 }
 
@@ -112,22 +105,15 @@ export function createBoxCells(
     return inner >= countLimit ? countLimit : countBox()
   }
 
-  const cellsOf = (grid: Grid) => {
-    const keyOf = ({ x, y }: GridCell) => `box-cell|${grid.stepX}|${grid.stepY}|${x}|${y}`
-    const byKey = new Map(grid.cells.map((cell) => [keyOf(cell), cell]))
-    return kept.readMany([...byKey.keys()], async (keys) => {
-      const wanted = keys.map((key) => byKey.get(key)!)
-      const rows = await statement.execute({
-        stepX: grid.stepX,
-        stepY: grid.stepY,
-        xs: wanted.map((cell) => cell.x).join(','),
-        ys: wanted.map((cell) => cell.y).join(','),
-        countLimit,
-      })
-      const found = new Map(rows.map((row) => [`${row.x}|${row.y}`, cellOf(row.orders, row.count)]))
-      return wanted.map((cell) => found.get(`${cell.x}|${cell.y}`) ?? EMPTY)
-    })
-  }
+  const cellsOf = (grid: Grid) =>
+    readGridCells(
+      grid,
+      'box-cell',
+      kept,
+      (cells) => statement.execute({ ...cellParams(grid, cells), countLimit }),
+      (row) => cellOf(row.orders, row.count),
+      EMPTY,
+    )
 
   return {
     /**

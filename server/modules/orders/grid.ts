@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import { stepAtLeast } from '#contract/map-grid.ts'
 import { MAP_GRID } from '#contract/schemas/orders.ts'
+import type { PublicAnswers, Weighed } from './public-answers.ts'
 
 export type GridCell = { x: number; y: number }
 
@@ -31,3 +33,48 @@ export function gridOf(bbox: number[]) {
   return { stepX, stepY, cells }
 }
 export type Grid = ReturnType<typeof gridOf>
+
+/**
+ * The wanted cells of a grid in SQL, as `cell` (x, y and its edges x0, y0, x1, y1 computed as index times step), from
+ * a prepared statement's parameters: `stepX`, `stepY`, and the cells' columns and rows as text lists `xs` and `ys`
+ * (which both drivers pass alike). `cellParams` fills them.
+ */
+export const wantedCellsSql = sql`unnest(string_to_array(${sql.placeholder('xs')}::text, ',')::int[],
+                 string_to_array(${sql.placeholder('ys')}::text, ',')::int[]) as wanted(x, y),
+          lateral (select wanted.x, wanted.y,
+                          wanted.x * ${sql.placeholder('stepX')}::float8 as x0,
+                          wanted.y * ${sql.placeholder('stepY')}::float8 as y0,
+                          (wanted.x + 1) * ${sql.placeholder('stepX')}::float8 as x1,
+                          (wanted.y + 1) * ${sql.placeholder('stepY')}::float8 as y1) cell`
+
+export const cellParams = (grid: Pick<Grid, 'stepX' | 'stepY'>, cells: GridCell[]) => ({
+  stepX: grid.stepX,
+  stepY: grid.stepY,
+  xs: cells.map((cell) => cell.x).join(','),
+  ys: cells.map((cell) => cell.y).join(','),
+})
+
+/**
+ * A grid's cells through the kept answers (`kept.readMany`, or straight from `read` without them), keyed by `kind`,
+ * the grid's steps and the cell: `read` reads the cells missing, and answers rows for the cells that have anything,
+ * each made into a cell by `cellOf`; the others are `empty`.
+ */
+export function readGridCells<Row extends GridCell, Cell extends Weighed>(
+  grid: Grid,
+  kind: string,
+  kept: Pick<PublicAnswers, 'readMany'> | undefined,
+  read: (cells: GridCell[]) => Promise<Row[]>,
+  cellOf: (row: Row) => Cell,
+  empty: Cell,
+): Promise<Cell[]> {
+  const byKey = new Map(
+    grid.cells.map((cell) => [`${kind}|${grid.stepX}|${grid.stepY}|${cell.x}|${cell.y}`, cell]),
+  )
+  const load = async (keys: string[]) => {
+    const wanted = keys.map((key) => byKey.get(key)!)
+    const found = new Map((await read(wanted)).map((row) => [`${row.x}|${row.y}`, cellOf(row)]))
+    return wanted.map((cell) => found.get(`${cell.x}|${cell.y}`) ?? empty)
+  }
+  const keys = [...byKey.keys()]
+  return kept ? kept.readMany(keys, load) : load(keys)
+}

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { MAP_CELL_LIMIT, type OrderArea, type OrderMarker } from '#contract/schemas/orders.ts'
 import type { Database } from '#server/db/client.ts'
-import { gridOf } from './grid.ts'
+import { cellParams, gridOf, readGridCells, wantedCellsSql } from './grid.ts'
 import { roundToArea } from './privacy.ts'
 import type { PublicAnswers } from './public-answers.ts'
 
@@ -32,20 +32,13 @@ export function mapCellsStatement(db: Database, filters: { service: boolean; cat
   const extra: SQL[] = []
   if (filters.service) extra.push(sql`and services @> array[${sql.placeholder('serviceId')}::int]`)
   if (filters.category) extra.push(sql`and category_id = ${sql.placeholder('categoryId')}::int`)
-  const [stepX, stepY] = [sql.placeholder('stepX'), sql.placeholder('stepY')]
   const cells = sql`(
     select cell.x, cell.y, count(*)::int as n, avg(o.lat)::float8 as lat, avg(o.lng)::float8 as lng,
            case when count(*) < ${MAP_CELL_LIMIT}::int
                 then json_agg(json_build_array(o.id, o.name, o.lat, o.lng, o.price, o.price_min, o.price_max)
                               order by o.distance)
            end as markers
-    from unnest(string_to_array(${sql.placeholder('xs')}::text, ',')::int[],
-                string_to_array(${sql.placeholder('ys')}::text, ',')::int[]) as wanted(x, y),
-    lateral (
-      select wanted.x, wanted.y,
-             wanted.x * ${stepX}::float8 as x0, wanted.y * ${stepY}::float8 as y0,
-             (wanted.x + 1) * ${stepX}::float8 as x1, (wanted.y + 1) * ${stepY}::float8 as y1
-    ) cell
+    from ${wantedCellsSql}
     cross join lateral (
       select id, name, lat, lng, price, price_min, price_max,
              spot <-> point((cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2) as distance
@@ -109,29 +102,20 @@ export function createMapQuery(db: Database, kept?: Pick<PublicAnswers, 'readMan
   return async function mapMarkers(
     query: MapQuery,
   ): Promise<{ collection: OrderMarker[]; areas: OrderArea[] }> {
-    const { stepX, stepY, cells } = gridOf(query.bbox)
+    const grid = gridOf(query.bbox)
     const statement = statementFor({
       service: query.serviceId !== undefined,
       category: query.categoryId !== undefined,
     })
-    const keyOf = ({ x, y }: { x: number; y: number }) =>
-      `map-cell|${stepX}|${stepY}|${x}|${y}|${query.serviceId ?? ''}|${query.categoryId ?? ''}`
-    const cellsAt = new Map(cells.map((cell) => [keyOf(cell), cell]))
-    const read = async (keys: string[]): Promise<Cell[]> => {
-      const wanted = keys.map((key) => cellsAt.get(key)!)
-      const rows: CellRow[] = await statement.execute({
-        stepX,
-        stepY,
-        xs: wanted.map((cell) => cell.x).join(','),
-        ys: wanted.map((cell) => cell.y).join(','),
-        serviceId: query.serviceId,
-        categoryId: query.categoryId,
-      })
-      const found = new Map(rows.map((row) => [`${row.x}|${row.y}`, cellOf(row)]))
-      return wanted.map((cell) => found.get(`${cell.x}|${cell.y}`) ?? EMPTY_CELL)
-    }
-    const keys = [...cellsAt.keys()]
-    const answered = kept ? await kept.readMany(keys, read) : await read(keys)
+    const filters = { serviceId: query.serviceId, categoryId: query.categoryId }
+    const answered = await readGridCells(
+      grid,
+      `map-cell|${query.serviceId ?? ''}|${query.categoryId ?? ''}`,
+      kept,
+      (cells): Promise<CellRow[]> => statement.execute({ ...cellParams(grid, cells), ...filters }),
+      cellOf,
+      EMPTY_CELL,
+    )
 
     const collection: OrderMarker[] = []
     const areas: OrderArea[] = []

@@ -115,8 +115,8 @@ function pageFrom(found: (ListedRow & { total?: number })[], total: number, perP
 }
 
 /**
- * `kept` holds answers read from orders (public-answers.ts): the map's cells are read through it, and every write to
- * an order empties it.
+ * `kept` holds answers read from orders (public-answers.ts): the grid's cells of the map and of lists in a box are
+ * read through it, and every write to an order empties it.
  */
 export function createOrdersRepository(
   db: Database,
