@@ -20,6 +20,8 @@ export type BenchServer = {
   database: string
   /** With `specialists`: service and district ids that have specialists, and some of their slugs. */
   sample?: { pairs: { service: number; district: number }[]; slugs: string[] }
+  /** The server process, for benchmarks that read its memory. */
+  pid: number
   stop: () => Promise<void>
 }
 
@@ -111,12 +113,13 @@ export async function startBenchServer(
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   )
-  const ready = await new Promise<Omit<BenchServer, 'stop'>>((resolve, reject) => {
+  const ready = await new Promise<Omit<BenchServer, 'stop' | 'pid'>>((resolve, reject) => {
     child.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString())))
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
   })
   return {
     ...ready,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((resolve) => child.once('exit', resolve))

@@ -92,6 +92,7 @@ export const chatEndpoints = {
     response: ChatMessageSchema,
   },
   chatPhoto: {
+    form: 'file',
     method: 'POST',
     path: `${V1}/chats/{id}/photos`,
     summary:

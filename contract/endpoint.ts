@@ -20,6 +20,11 @@ export type Endpoint = {
     | 'wallet'
   /** Needs a valid access token (Authorization: Bearer). */
   auth?: boolean
+  /**
+   * Takes a multipart form too: a few short `fields` (the spec's SMS forms) or one `file` upload. Every other
+   * endpoint refuses multipart before reading a byte of it (docs/decisions/008-input-bounds-and-privacy.md).
+   */
+  form?: 'fields' | 'file'
   params?: AnySchema
   query?: AnySchema
   body?: AnySchema

@@ -87,6 +87,8 @@ export const ERROR_CODES = [
   'error_occurred',
   // direct orders (docs/decisions/005-order-lifecycle.md)
   'executor_not_found',
+  // one customer's live orders at once (server/modules/orders/service.ts)
+  'open_orders_limit',
   // bounded input (contract/schemas/bounds.ts) and framework failures, in our shape
   'id_invalid',
   'page_invalid',
@@ -123,6 +125,7 @@ export const ERROR_CODES = [
   'calendar_range_invalid',
   'district_invalid',
   'push_subscription_invalid',
+  'push_endpoint_invalid',
   'cursor_invalid',
   // chat (docs/decisions/014-chat.md)
   'client_id_invalid',

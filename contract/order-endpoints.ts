@@ -102,6 +102,7 @@ export const orderEndpoints = {
     response: ReplySchema,
   },
   orderPhotos: {
+    form: 'file',
     method: 'POST',
     path: `${V1}/orders/{id}/photos`,
     summary:

@@ -69,6 +69,7 @@ export const profileEndpoints = {
     response: ProfileSchema,
   },
   uploadAvatar: {
+    form: 'file',
     method: 'POST',
     path: `${V1}/profile/avatar`,
     summary:
@@ -252,6 +253,7 @@ export const profileEndpoints = {
     response: StatusResponseSchema,
   },
   addDocumentFile: {
+    form: 'file',
     method: 'POST',
     path: `${V1}/documents/{id}/files`,
     summary: 'Add a file to your document (multipart `file`, an image up to 10 MB, re-encoded), 10 at most',
@@ -316,6 +318,7 @@ export const profileEndpoints = {
     response: StatusResponseSchema,
   },
   addWorkPhoto: {
+    form: 'file',
     method: 'POST',
     path: `${V1}/works/{id}/photos`,
     summary: 'Add a photo to your work (multipart `file`, up to 10 MB, re-encoded), 10 at most',

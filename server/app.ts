@@ -11,13 +11,18 @@ import type { DatabaseHandle } from '#server/db/client.ts'
 import { systemClock, type Clock } from '#server/lib/clock.ts'
 import { createDomainEvents } from '#server/lib/domain-events.ts'
 import { serializeError } from '#server/lib/log-serializers.ts'
+import { trustProxyOption } from '#server/lib/trust-proxy.ts'
 import { maskPhone, maskPhonesIn } from '#server/lib/phone-mask.ts'
 import { createAttemptsRepository } from '#server/modules/attempts/repository.ts'
 import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
 import { createSessionsRepository } from '#server/modules/auth/repository.ts'
 import { authRoutes } from '#server/modules/auth/routes.ts'
 import { createAuthService } from '#server/modules/auth/service.ts'
-import { createSessionCache, type SessionInvalidation } from '#server/modules/auth/session-cache.ts'
+import {
+  createSessionCache,
+  SESSION_CACHE_CHANNEL,
+  type SessionInvalidation,
+} from '#server/modules/auth/session-cache.ts'
 import { createCatalogueRepository } from '#server/modules/catalogue/repository.ts'
 import { catalogueRoutes } from '#server/modules/catalogue/routes.ts'
 import { createCatalogueService } from '#server/modules/catalogue/service.ts'
@@ -77,7 +82,7 @@ import { type PushDelivery, type RealtimeHub } from '#server/modules/notificatio
 import { createNotificationsRepository } from '#server/modules/notifications/repository.ts'
 import { notificationRoutes } from '#server/modules/notifications/routes.ts'
 import { createNotificationsService } from '#server/modules/notifications/service.ts'
-import { createSmsFallback } from '#server/modules/notifications/sms-fallback.ts'
+import { createSmsFallback, settleAnsweredSms } from '#server/modules/notifications/sms-fallback.ts'
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts'
 import { authenticatePlugin } from '#server/plugins/authenticate.ts'
 import { compressionPlugin } from '#server/plugins/compression.ts'
@@ -114,8 +119,6 @@ export type AppDeps = {
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../dist', import.meta.url))
 const DEFAULT_RENDERER_ENTRY = fileURLToPath(new URL('../dist-ssr/entry-server.js', import.meta.url))
-/** The Redis channel on which processes tell each other which sessions and users to forget. */
-const SESSION_CACHE_CHANNEL = 'fika:session-cache'
 const OPEN_LIST_CHANNEL = 'fika:open-orders-list'
 
 /**
@@ -138,7 +141,7 @@ export async function buildApp({
   sitemapUrlsPerFile,
 }: AppDeps) {
   const app: FastifyInstance = Fastify({
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     logger: {
       level: config.LOG_LEVEL,
       ...(logStream && { stream: logStream }),
@@ -208,7 +211,7 @@ export async function buildApp({
   const late: { pageHeads?: PageHeads; pageRenderer?: PageRenderer } = {}
   await app.register(webAppPlugin, {
     root: webRoot ?? DEFAULT_WEB_ROOT,
-    headFor: (pathname, locale, origin) => late.pageHeads?.headFor(pathname, locale, origin),
+    pageFor: (pathname, locale, origin) => late.pageHeads?.pageFor(pathname, locale, origin),
     renderPage: (url, locale, origin) =>
       late.pageRenderer?.available ? late.pageRenderer.render(url, locale, origin) : undefined,
   })
@@ -307,6 +310,8 @@ export async function buildApp({
       onError: (error, channel) => app.log.error({ err: error, channel }, 'notification delivery failed'),
     }),
   )
+  // A step of an order answers its "you were chosen" or "cancelled" still waiting to become an SMS.
+  events.subscribe(settleAnsweredSms(notificationsRepository))
   // A review changes the specialist's rating and count, which their cached profile would still show.
   events.subscribe((event) =>
     event.type === 'order.reviewed' ? sessionCache.forget({ user: event.executorId }) : undefined,
@@ -334,7 +339,9 @@ export async function buildApp({
   })
   // Before the database closes (main.ts closes it after the app): the views counted last are not lost.
   app.addHook('onClose', () => orderViews.close())
-  const orders = createOrdersService(ordersRepository, clock, events, districts, orderViews)
+  const orders = createOrdersService(ordersRepository, clock, events, districts, orderViews, {
+    liveOrdersMax: config.OPEN_ORDERS_PER_CUSTOMER,
+  })
   await app.register(orderRoutes, {
     orders,
     repository: ordersRepository,
@@ -391,7 +398,8 @@ export async function buildApp({
   await app.register(walletRoutes, { wallet })
   await app.register(paymentProviderRoutes, { wallet })
 
-  if (devSms) await app.register(devRoutes, { devSms })
+  // Production refuses the dev adapter at start (config.ts); an app built around that still never serves the codes.
+  if (devSms && config.NODE_ENV !== 'production') await app.register(devRoutes, { devSms })
 
   // /sitemap.xml, its files and /robots.txt, at the site's public address.
   await app.register(sitemapRoutes, {

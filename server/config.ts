@@ -1,6 +1,9 @@
+import { isIP } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as v from 'valibot'
+import { OPEN_ORDERS_MAX } from '#contract/schemas/orders.ts'
+import { isPushHostEntry } from '#server/adapters/push/push-service-hosts.ts'
 
 const bool = v.pipe(
   v.picklist(['true', 'false', '1', '0', 'yes', 'no']),
@@ -25,6 +28,40 @@ const url = (protocols: string[]) =>
     ),
   )
 
+/**
+ * Which proxies in front may say who the client is (X-Forwarded-For), in the forms Fastify's `trustProxy` takes:
+ * `false`, a hop count (`1` for one proxy), or the proxies' addresses and CIDRs. `true` would believe any address
+ * a client writes itself, and with it every per-address limit, so it is refused (docs/operations.md).
+ */
+const trustedProxies = v.pipe(
+  v.string(),
+  v.check(
+    (value) => !['true', 'yes'].includes(value.trim().toLowerCase()),
+    "a hop count (1 for one proxy in front) or the proxies' addresses/CIDRs, not true: true lets any client " +
+      'choose its own address, and so pass every per-address limit',
+  ),
+  v.transform((value): false | number | string[] => {
+    const trimmed = value.trim().toLowerCase()
+    if (trimmed === 'false' || trimmed === 'no') return false
+    if (/^\d+$/.test(trimmed)) return Number(trimmed) === 0 ? false : Number(trimmed)
+    return trimmed.split(',').map((entry) => entry.trim())
+  }),
+  v.check(
+    (value) =>
+      value === false ||
+      (typeof value === 'number' ? value <= 10 : value.every((entry) => isAddressOrCidr(entry))),
+    'a hop count from 0 to 10, or a comma-separated list of IP addresses and CIDRs (10.0.0.0/8, ::1)',
+  ),
+)
+
+function isAddressOrCidr(entry: string) {
+  const [address = '', bits, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (bits === undefined) return true
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128)
+}
+
 // A P-256 public key in URL-safe base64 is 65 bytes (87 characters), its private key 32 bytes (43 characters).
 const base64urlBytes = (bytes: number) =>
   v.pipe(
@@ -38,6 +75,26 @@ const pemKey = v.pipe(
   v.transform((value) => value.replaceAll('\\n', '\n')),
   v.check((value) => /-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value), 'a PEM private key'),
 )
+/**
+ * The push services browsers subscribe with: Chrome (FCM), Firefox (autopush), Safari (Apple) and Edge (WNS).
+ * Pushes go to these hosts only (docs/operations.md, "Push service hosts").
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com'
+const hostList = v.pipe(
+  v.string(),
+  v.transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  v.minLength(1, 'at least one host'),
+  v.check(
+    (hosts) => hosts.every(isPushHostEntry),
+    'host names separated by commas, each alone or after "*." (no scheme, port, path or IP address)',
+  ),
+)
 const FCM_VARIABLES = [
   'FCM_PROJECT_ID',
   'FCM_CLIENT_EMAIL',
@@ -47,70 +104,125 @@ const FCM_VARIABLES = [
   'FCM_APP_ID',
 ] as const
 
-const EnvSchema = v.pipe(
-  v.object({
-    NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
-    HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
-    PORT: v.optional(int(0, 65535), '8080'),
-    DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
-    DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
-    REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
-    AUTH_CACHE_TTL_S: v.optional(int(0, 60), '10'),
-    OPEN_LIST_CACHE_MS: v.optional(int(0, 10_000), '1000'),
-    JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'at least 32 characters'))),
-    LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
-    TRUST_PROXY: v.optional(bool, 'false'),
-    RATE_LIMIT_PER_MINUTE: v.optional(int(1, 1_000_000_000), '600'),
-    SMS_PROVIDER: v.optional(v.picklist(['dev', 'eskiz']), 'dev'),
-    ESKIZ_BASE_URL: v.optional(url(['http:', 'https:']), 'https://notify.eskiz.uz/api'),
-    ESKIZ_EMAIL: v.optional(v.string()),
-    ESKIZ_PASSWORD: v.optional(v.string()),
-    ESKIZ_FROM: v.optional(v.string(), '4546'),
-    SEED_DEMO_USERS: v.optional(bool, 'true'),
-    SEED_DEMO_ORDERS: v.optional(bool, 'true'),
-    MAP_STYLE_URL: v.optional(url(['http:', 'https:'])),
-    VAPID_PUBLIC_KEY: v.optional(base64urlBytes(65)),
-    VAPID_PRIVATE_KEY: v.optional(base64urlBytes(32)),
-    VAPID_SUBJECT: v.optional(url(['mailto:', 'https:']), 'mailto:support@fika.uz'),
-    FCM_PROJECT_ID: v.optional(v.string()),
-    FCM_CLIENT_EMAIL: v.optional(v.pipe(v.string(), v.email())),
-    FCM_PRIVATE_KEY: v.optional(pemKey),
-    FCM_API_KEY: v.optional(v.string()),
-    FCM_MESSAGING_SENDER_ID: v.optional(v.string()),
-    FCM_APP_ID: v.optional(v.string()),
-    /** The site's own address, for links that leave the app (the SMS fallback's). */
-    PUBLIC_URL: v.optional(
-      v.pipe(
-        url(['http:', 'https:']),
-        v.transform((value) => value.replace(/\/+$/, '')),
-      ),
-      'http://localhost:8080',
+const EnvEntries = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
+  PORT: v.optional(int(0, 65535), '8080'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
+  DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
+  REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
+  AUTH_CACHE_TTL_S: v.optional(int(0, 60), '10'),
+  OPEN_LIST_CACHE_MS: v.optional(int(0, 10_000), '1000'),
+  /** How many live orders (open, or awaiting a specialist) one customer may hold at once. */
+  OPEN_ORDERS_PER_CUSTOMER: v.optional(int(1, 100_000), String(OPEN_ORDERS_MAX)),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'at least 32 characters'))),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  TRUST_PROXY: v.optional(trustedProxies, 'false'),
+  RATE_LIMIT_PER_MINUTE: v.optional(int(1, 1_000_000_000), '600'),
+  SMS_PROVIDER: v.optional(v.picklist(['dev', 'eskiz']), 'dev'),
+  ESKIZ_BASE_URL: v.optional(url(['http:', 'https:']), 'https://notify.eskiz.uz/api'),
+  ESKIZ_EMAIL: v.optional(v.string()),
+  ESKIZ_PASSWORD: v.optional(v.string()),
+  ESKIZ_FROM: v.optional(v.string(), '4546'),
+  SEED_DEMO_USERS: v.optional(bool, 'true'),
+  SEED_DEMO_ORDERS: v.optional(bool, 'true'),
+  MAP_STYLE_URL: v.optional(url(['http:', 'https:'])),
+  VAPID_PUBLIC_KEY: v.optional(base64urlBytes(65)),
+  VAPID_PRIVATE_KEY: v.optional(base64urlBytes(32)),
+  VAPID_SUBJECT: v.optional(url(['mailto:', 'https:']), 'mailto:support@fika.uz'),
+  FCM_PROJECT_ID: v.optional(v.string()),
+  FCM_CLIENT_EMAIL: v.optional(v.pipe(v.string(), v.email())),
+  FCM_PRIVATE_KEY: v.optional(pemKey),
+  FCM_API_KEY: v.optional(v.string()),
+  FCM_MESSAGING_SENDER_ID: v.optional(v.string()),
+  FCM_APP_ID: v.optional(v.string()),
+  /** Hosts Web Push endpoints may be on; `*.domain` allows any name under the domain. */
+  PUSH_SERVICE_HOSTS: v.optional(hostList, DEFAULT_PUSH_SERVICE_HOSTS),
+  /**
+   * The site's own address, for links that leave the app (invites, the SMS fallback's, the sitemap's). Unset: the
+   * address this server listens on (localAddress), which only this machine can open; production sets it.
+   */
+  PUBLIC_URL: v.optional(
+    v.pipe(
+      url(['http:', 'https:']),
+      v.transform((value) => value.replace(/\/+$/, '')),
     ),
-    SMS_FALLBACK_MINUTES: v.optional(int(1, 7 * 24 * 60), '15'),
-    SMS_FALLBACK_PER_DAY: v.optional(int(0, 100), '3'),
-    /** Chat messages one person may send in a minute (docs/decisions/014-chat.md). */
-    CHAT_MESSAGES_PER_MINUTE: v.optional(int(1, 1000), '30'),
-    /** How long a chat message may stay unread before it becomes a notification (bell and push). */
-    CHAT_NOTIFY_AFTER_S: v.optional(int(0, 3600), '10'),
-    /** Plan prices per month in so'm (docs/decisions/015-wallet-and-payments.md); sent to providers in tiyin. */
-    PLAN_PRICE_STARTER: v.optional(int(1000, 100_000_000), '49000'),
-    PLAN_PRICE_MASTER: v.optional(int(1000, 100_000_000), '99000'),
-    PLAN_PRICE_PROFESSIONAL: v.optional(int(1000, 100_000_000), '149000'),
-    /** Plan days the inviter and the invitee each get when the invitee's first plan is paid (decision 015). */
-    INVITE_BONUS_DAYS: v.optional(int(1, 365), '7'),
-    /** Payme Merchant API: the kassa id and its KEY. Without the key Payme runs in sandbox mode. */
-    PAYME_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a kassa id'))),
-    PAYME_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'at least 8 characters'))),
-    PAYME_CHECKOUT_URL: v.optional(url(['https:', 'http:']), 'https://checkout.paycom.uz'),
-    /** Click SHOP API: the service, the merchant and the secret key. Without the key Click runs in sandbox mode. */
-    CLICK_SERVICE_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
-    CLICK_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
-    CLICK_SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'at least 8 characters'))),
-    CLICK_CHECKOUT_URL: v.optional(url(['https:', 'http:']), 'https://my.click.uz/services/pay'),
-    /** Click Merchant API (refunds by reversal, `npm run payment-refund`): the merchant user id from Click's cabinet. */
-    CLICK_MERCHANT_USER_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
-    CLICK_MERCHANT_API_URL: v.optional(url(['https:', 'http:']), 'https://api.click.uz/v2/merchant'),
-  }),
+  ),
+  SMS_FALLBACK_MINUTES: v.optional(int(1, 7 * 24 * 60), '15'),
+  SMS_FALLBACK_PER_DAY: v.optional(int(0, 100), '3'),
+  /** Chat messages one person may send in a minute (docs/decisions/014-chat.md). */
+  CHAT_MESSAGES_PER_MINUTE: v.optional(int(1, 1000), '30'),
+  /** How long a chat message may stay unread before it becomes a notification (bell and push). */
+  CHAT_NOTIFY_AFTER_S: v.optional(int(0, 3600), '10'),
+  /** Plan prices per month in so'm (docs/decisions/015-wallet-and-payments.md); sent to providers in tiyin. */
+  PLAN_PRICE_STARTER: v.optional(int(1000, 100_000_000), '49000'),
+  PLAN_PRICE_MASTER: v.optional(int(1000, 100_000_000), '99000'),
+  PLAN_PRICE_PROFESSIONAL: v.optional(int(1000, 100_000_000), '149000'),
+  /** Plan days the inviter and the invitee each get when the invitee's first plan is paid (decision 015). */
+  INVITE_BONUS_DAYS: v.optional(int(1, 365), '7'),
+  /** Payme Merchant API: the kassa id and its KEY. Without the key Payme runs in sandbox mode. */
+  PAYME_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'a kassa id'))),
+  PAYME_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'at least 8 characters'))),
+  PAYME_CHECKOUT_URL: v.optional(url(['https:', 'http:']), 'https://checkout.paycom.uz'),
+  /** Click SHOP API: the service, the merchant and the secret key. Without the key Click runs in sandbox mode. */
+  CLICK_SERVICE_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
+  CLICK_MERCHANT_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
+  CLICK_SECRET_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'at least 8 characters'))),
+  CLICK_CHECKOUT_URL: v.optional(url(['https:', 'http:']), 'https://my.click.uz/services/pay'),
+  /** Click Merchant API (refunds by reversal, `npm run payment-refund`): the merchant user id from Click's cabinet. */
+  CLICK_MERCHANT_USER_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
+  CLICK_MERCHANT_API_URL: v.optional(url(['https:', 'http:']), 'https://api.click.uz/v2/merchant'),
+})
+type Env = v.InferOutput<typeof EnvEntries>
+
+/**
+ * What development turns on for a demo and production must never run with: each would hand a visitor what the
+ * product guards (every SMS code, free plans, made-up people). A production start without the real setting fails,
+ * naming the variable to set.
+ */
+const PRODUCTION_REFUSALS: {
+  variable: keyof Env
+  /** `given`: the variables as set, before any default. */
+  allowed: (env: Env, given: Record<string, string | undefined>) => boolean
+  message: string
+}[] = [
+  {
+    variable: 'PUBLIC_URL',
+    allowed: (_env, given) => Boolean(given.PUBLIC_URL),
+    message:
+      "set PUBLIC_URL to the site's address: links in SMS, invitations and the sitemap would name this machine",
+  },
+  {
+    variable: 'SMS_PROVIDER',
+    allowed: (env) => env.SMS_PROVIDER !== 'dev',
+    message:
+      'set SMS_PROVIDER=eskiz (with ESKIZ_EMAIL and ESKIZ_PASSWORD): the dev adapter shows every code at /api/dev/sms',
+  },
+  {
+    variable: 'PAYME_KEY',
+    allowed: (env) => Boolean(env.PAYME_KEY),
+    message: 'set PAYME_KEY and PAYME_MERCHANT_ID: without them Payme runs in sandbox mode',
+  },
+  {
+    variable: 'CLICK_SECRET_KEY',
+    allowed: (env) => Boolean(env.CLICK_SECRET_KEY),
+    message:
+      'set CLICK_SECRET_KEY, CLICK_SERVICE_ID and CLICK_MERCHANT_ID: without them Click runs in sandbox mode',
+  },
+  {
+    variable: 'SEED_DEMO_USERS',
+    allowed: (env) => !env.SEED_DEMO_USERS,
+    message: 'set SEED_DEMO_USERS=false: demo people and their passwords are for development only',
+  },
+  {
+    variable: 'SEED_DEMO_ORDERS',
+    allowed: (env) => !env.SEED_DEMO_ORDERS,
+    message: 'set SEED_DEMO_ORDERS=false: demo orders are for development only',
+  },
+]
+
+const EnvSchema = v.pipe(
+  EnvEntries,
   v.forward(
     v.check(
       (env) => env.SMS_PROVIDER !== 'eskiz' || Boolean(env.ESKIZ_EMAIL && env.ESKIZ_PASSWORD),
@@ -162,7 +274,18 @@ const EnvSchema = v.pipe(
     ),
     ['JWT_SECRET'],
   ),
+  // Links name the address that really serves them when nobody chose one, whatever HOST and PORT say.
+  v.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? localAddress(env.HOST, env.PORT) })),
 )
+
+/**
+ * The address this machine opens a server listening on `host` and `port` at: an "any address" host is reached on
+ * localhost. PORT=0 (any free port) has no address until one is chosen, so server/main.ts chooses it first.
+ */
+export function localAddress(host: string, port: number) {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host
+  return `http://${name}:${port}`
+}
 
 export type Config = v.InferOutput<typeof EnvSchema>
 
@@ -200,6 +323,13 @@ export class ConfigError extends Error {
   }
 }
 
+function productionRefusals(env: Env, given: Record<string, string | undefined>) {
+  if (env.NODE_ENV !== 'production') return []
+  return PRODUCTION_REFUSALS.filter(({ allowed }) => !allowed(env, given)).map(
+    ({ variable, message }) => `${variable}: ${message} (NODE_ENV=production)`,
+  )
+}
+
 /** Parses the environment once; every bad variable is listed, by name, in one error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as it does in most .env files.
@@ -207,7 +337,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
   const result = v.safeParse(EnvSchema, defined)
-  if (result.success) return result.output
+  if (result.success) {
+    const refused = productionRefusals(result.output, defined)
+    if (refused.length > 0) throw new ConfigError(refused)
+    return result.output
+  }
   const problems = result.issues.map((issue) => {
     const name = v.getDotPath(issue) ?? 'environment'
     const got = issue.input === undefined ? '' : ` (got ${JSON.stringify(issue.input)})`
@@ -229,6 +363,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DATA_DIR,
       // Tests write orders behind the app's back (SQL) and read them at once; the cache's own tests turn it on.
       OPEN_LIST_CACHE_MS: '0',
+      // Tests seed one customer's crowds of open orders by SQL and publish more on top; the cap's own tests set it.
+      OPEN_ORDERS_PER_CUSTOMER: '100000',
+      // Tests expect their links at one fixed address, whatever the default address becomes.
+      PUBLIC_URL: 'http://localhost:8080',
     }),
     ...overrides,
   }

@@ -119,6 +119,17 @@ export type PushConfig = v.InferOutput<typeof PushConfigSchema>
 
 const PUSH_KEY = /^[A-Za-z0-9_-]{16,200}={0,2}$/
 const pushInvalid = 'push_subscription_invalid'
+
+/**
+ * A push service's URL as browsers give it: https on the default port, with no user or password. Whether its host
+ * is a push service is the server's check (PUSH_SERVICE_HOSTS): the list is configuration.
+ */
+export const isPlainHttpsUrl = (value: string) => {
+  // NOTE: v.url() reports a bad URL without stopping the pipe, so this check must not throw on one.
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return url.protocol === 'https:' && url.port === '' && url.username === '' && url.password === ''
+}
 /** A browser's PushSubscription.toJSON(), or an FCM registration token; one row per device. */
 export const PushSubscriptionBodySchema = v.union(
   [
@@ -127,7 +138,7 @@ export const PushSubscriptionBodySchema = v.union(
         v.string(pushInvalid),
         v.maxLength(1000, pushInvalid),
         v.url(pushInvalid),
-        v.startsWith('https://', pushInvalid),
+        v.check(isPlainHttpsUrl, pushInvalid),
       ),
       expirationTime: v.optional(v.nullable(v.number())),
       keys: v.object({

@@ -23,6 +23,12 @@ export const ORDER_NAME_MAX = 120
 export const ADDRESS_MAX = 300
 export const AREA_MAX = 120
 export const ORDER_SERVICES_MAX = 10
+/**
+ * How many live orders (open, or awaiting a specialist) one customer may hold at once, unless the server's
+ * OPEN_ORDERS_PER_CUSTOMER says otherwise: far more than a household has going, few enough that one account cannot
+ * flood the lists and the map.
+ */
+export const OPEN_ORDERS_MAX = 20
 
 const Moment = v.pipe(v.string('date_invalid'), v.isoTimestamp('date_invalid'))
 const optionalText = (max: number, tooLong: 'text_max' | 'address_max' | 'area_max') =>
@@ -270,6 +276,12 @@ export const ReviewSchema = v.object({
 
 /** How many orders one cell of the map's grid shows before it stands for "this many or more". */
 export const MAP_CELL_LIMIT = 12
+/**
+ * How many orders a cell of at most 0.01° each way shows. The map places orders at their public point, rounded to
+ * 0.01°, so such a cell holds one point whose orders no zoom parts: they come as markers (the map clusters and lists
+ * them) up to this many, and only past it as "this many or more".
+ */
+export const MAP_POINT_LIMIT = 2 * MAP_CELL_LIMIT
 /** The map's box is cut into GRID x GRID cells; each answers its orders or, when full, one area. */
 export const MAP_GRID = 5
 
@@ -289,7 +301,10 @@ export const OrderMarkerSchema = v.object({
   price_max: v.nullable(v.number()),
 })
 export type OrderMarker = v.InferOutput<typeof OrderMarkerSchema>
-/** A part of the box with at least `count` open orders, placed at their middle; zooming in shows them. */
+/**
+ * A part of the box with at least `count` open orders, placed at the middle of their public (rounded) points;
+ * zooming in shows them.
+ */
 export const OrderAreaSchema = v.object({ lat: v.number(), lng: v.number(), count: v.number() })
 export type OrderArea = v.InferOutput<typeof OrderAreaSchema>
 export const OrdersMapResponseSchema = v.object({

@@ -428,6 +428,12 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Бу мутахассис топилмади ёки буюртма қабул қилмайди',
     en: 'This specialist was not found or does not accept orders',
   },
+  open_orders_limit: {
+    ru: 'Одновременно можно держать не больше {n} активных заказов: завершите, отмените или удалите один из них, чтобы разместить новый',
+    oz: "Bir vaqtning o'zida {n} tadan ortiq faol buyurtma bo'lishi mumkin emas: yangisini joylashtirish uchun ulardan birini yakunlang, bekor qiling yoki o'chiring",
+    uz: 'Бир вақтнинг ўзида {n} тадан ортиқ фаол буюртма бўлиши мумкин эмас: янгисини жойлаштириш учун улардан бирини якунланг, бекор қилинг ёки ўчиринг',
+    en: 'You can have at most {n} active orders at a time: complete, cancel or delete one of them to post a new one',
+  },
   id_invalid: {
     ru: 'Такой записи нет: неверный номер',
     oz: "Bunday yozuv yo'q: raqam noto'g'ri",
@@ -631,6 +637,12 @@ export const messages: Record<ErrorCode, Translations> = {
     oz: "Brauzer bildirishnomalar obunasini noto'g'ri yubordi, ularni qaytadan yoqib ko'ring",
     uz: 'Браузер билдиришномалар обунасини нотўғри юборди, уларни қайтадан ёқиб кўринг',
     en: 'The browser sent an invalid notification subscription, try turning them on again',
+  },
+  push_endpoint_invalid: {
+    ru: 'Этот браузер присылает уведомления через службу, которую мы не поддерживаем: включите их в Chrome, Firefox, Edge или Safari',
+    oz: "Bu brauzer bildirishnomalarni biz qo'llab-quvvatlamaydigan xizmat orqali yuboradi: ularni Chrome, Firefox, Edge yoki Safari brauzerida yoqing",
+    uz: 'Бу браузер билдиришномаларни биз қўллаб-қувватламайдиган хизмат орқали юборади: уларни Chrome, Firefox, Edge ёки Safari браузерида ёқинг',
+    en: 'This browser delivers notifications through a service we do not support: turn them on in Chrome, Firefox, Edge or Safari',
   },
   cursor_invalid: {
     ru: 'Список изменился, откройте его заново с первой страницы',

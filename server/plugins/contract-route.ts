@@ -1,10 +1,11 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import * as v from 'valibot'
 import { ERROR_CODES, type ErrorCode } from '#contract/errors.ts'
 import type { Endpoint } from '#contract/endpoints.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import type { AccessClaims } from '#server/modules/auth/access-tokens.ts'
+import { MULTIPART_LIMITS } from './multipart-limits.ts'
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined
 
@@ -85,7 +86,7 @@ export function contractRoute<E extends Endpoint>(
   handler: (
     context: Context<E>,
   ) => Promise<Out<E['response']> | FastifyReply> | Out<E['response']> | FastifyReply,
-  options: { rateLimit?: false } = {},
+  options: { rateLimit?: false; limits?: onRequestHookHandler[] } = {},
 ) {
   app.route({
     method: endpoint.method,
@@ -97,8 +98,16 @@ export function contractRoute<E extends Endpoint>(
       ...(endpoint.body && { body: documented(endpoint.body as v.GenericSchema) }),
       ...(endpoint.auth && { security: [{ bearer: [] }] }),
     },
-    ...(options.rateLimit === false && { config: { rateLimit: false } }),
-    preHandler: endpoint.auth ? [app.authenticate] : [],
+    config: {
+      ...(options.rateLimit === false && { rateLimit: false }),
+      // Read by @fastify/multipart for this route's forms; a route without it refuses multipart (security.ts).
+      ...(endpoint.form && {
+        multipartForm: endpoint.form,
+        multipartOptions: { limits: MULTIPART_LIMITS[endpoint.form] },
+      }),
+    },
+    // Before the body is read: a guest's upload is refused without reading a byte of it.
+    onRequest: [...(endpoint.auth ? [app.authenticate] : []), ...(options.limits ?? [])],
     handler: async (request, reply) =>
       handler({
         params: parsePath(endpoint.params as v.GenericSchema | undefined, request.params) as Out<E['params']>,

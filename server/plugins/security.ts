@@ -5,10 +5,11 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
-import { rateLimited } from '#server/lib/app-error.ts'
+import { AppError, rateLimited } from '#server/lib/app-error.ts'
 import { isInternalRequest } from '#server/lib/internal-requests.ts'
+import { MAX_UPLOAD_BYTES, MULTIPART_MAX_BYTES } from './multipart-limits.ts'
 
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export { MAX_UPLOAD_BYTES }
 
 type Options = {
   requestsPerMinute: number
@@ -42,10 +43,22 @@ export const securityPlugin = fp<Options>(
       },
     })
     await app.register(cookie)
-    // The spec's SMS calls are multipart forms; their fields become the body, just as a JSON body would.
+    // The spec's SMS calls and the uploads are multipart forms; their fields become the body, as JSON would. Only
+    // routes that name their form's limits (`Endpoint.form`) read one: any other refuses it before a byte is read.
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 10 },
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 0, fields: 0, parts: 0 },
+    })
+    app.addHook('onRequest', async (request) => {
+      const multipartForm = request.headers['content-type']?.toLowerCase().startsWith('multipart/') ?? false
+      if (!multipartForm) return
+      const form = request.routeOptions.config?.multipartForm
+      if (!form) throw new AppError('validation', 'unsupported_media_type', { status: 415 })
+      // A body declared longer than its form can be is refused before it is read; a chunked one is cut by busboy.
+      if (Number(request.headers['content-length'] ?? 0) > MULTIPART_MAX_BYTES[form])
+        throw new AppError('validation', form === 'file' ? 'file_invalid' : 'request_too_large', {
+          status: 413,
+        })
     })
 
     const redis = options.redisUrl

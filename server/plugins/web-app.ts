@@ -3,12 +3,11 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import LRUCache from 'lru-cache'
 import { CRAWLER_FILES } from '#contract/crawler-files.ts'
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, type Locale } from '#server/i18n/locale.ts'
 import { encodedPage, type EncodedPage } from '#server/lib/encoded-page.ts'
 import { jsonLdScript } from '#server/modules/page-heads/json-ld.ts'
-import type { PageHead } from '#server/modules/page-heads/service.ts'
+import type { PageHead, PagePlan } from '#server/modules/page-heads/service.ts'
 import { createRouteStyles } from '#server/modules/page-render/route-styles.ts'
 import type { RenderedPage } from '#server/modules/page-render/service.ts'
 
@@ -75,8 +74,17 @@ export function shellWithHead(shell: string, locale: Locale, origin: string, hea
   return withLanguage.replace(/<title>[\s\S]*?<\/title>/, () => tags)
 }
 
-type HeadFor = (pathname: string, locale: Locale, origin: string) => Promise<PageHead | undefined> | undefined
+type PageFor = (pathname: string, locale: Locale, origin: string) => Promise<PagePlan> | undefined
 type RenderPage = (url: string, locale: Locale, origin: string) => Promise<RenderedPage> | undefined
+
+// A missing page stays out of search results; the app leaves this tag in place (it is not a `data-server-head` one).
+const NOINDEX = '<meta name="robots" content="noindex">'
+
+/** The page told to search engines as one to leave out: a 404. */
+export const withNoindex = (html: string) =>
+  html.includes('</title>')
+    ? html.replace('</title>', () => `</title>${NOINDEX}`)
+    : html.replace('</head>', () => `${NOINDEX}</head>`)
 
 const ROOT = /<div id="root">[\s\S]*?<\/div>(\s*(?:<noscript>|<\/body>))/
 // Names the element src/main.tsx hydrates instead of painting anew.
@@ -115,10 +123,11 @@ export function withRenderedPage(html: string, page: RenderedPage, styles: strin
 
 /**
  * Hosts the built web app from `dist/`: hashed assets cached for a year, everything else revalidated, and the
- * shell answered for every app route. Without a build (the API alone, as in the API tests) nothing is served.
+ * shell answered for every app route: a public page with its own head and drawn on the server, a missing one as a
+ * 404 kept out of search engines. Without a build (the API alone, as in the API tests) nothing is served.
  */
-export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: RenderPage }>(
-  async (app: FastifyInstance, { root, headFor, renderPage }) => {
+export const webAppPlugin = fp<{ root: string; pageFor?: PageFor; renderPage?: RenderPage }>(
+  async (app: FastifyInstance, { root, pageFor, renderPage }) => {
     if (!existsSync(join(root, 'index.html'))) {
       app.log.warn({ root }, 'no web app build found: serving the API only (run `npm run build`)')
       return
@@ -139,24 +148,8 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
     // Read once: every page is the shell with a few tags changed, answered without touching the disk.
     const shell = readFileSync(join(root, 'index.html'), 'utf8')
     const stylesOf = createRouteStyles(root)
-    // A drawn page's answer, compressed, is kept as long as the renderer keeps the page and the head service its
-    // head (both for a minute, dropped when the data behind them changes): each has one object per address.
-    const pageAnswers = new WeakMap<RenderedPage, WeakMap<PageHead, EncodedPage>>()
-    function pageAnswer(page: RenderedPage, head: PageHead, html: () => string) {
-      let byHead = pageAnswers.get(page)
-      if (!byHead) pageAnswers.set(page, (byHead = new WeakMap()))
-      let answer = byHead.get(head)
-      if (!answer) byHead.set(head, (answer = encodedPage(html())))
-      return answer
-    }
-    // The plain shell differs only by origin and language.
-    const shells = new LRUCache<string, EncodedPage>({ max: 64 })
-    function shellAnswer(origin: string, locale: Locale) {
-      const key = `${origin} ${locale}`
-      let answer = shells.get(key)
-      if (!answer) shells.set(key, (answer = encodedPage(shellWithHead(shell, locale, origin))))
-      return answer
-    }
+    const answers = createPageAnswers(shell, stylesOf)
+
     /** The page drawn by the app's screens, or undefined when it cannot be: the shell then does as before. */
     async function renderedPage(request: FastifyRequest, origin: string) {
       const url = new URL(request.url, origin)
@@ -170,32 +163,51 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
       )
     }
 
+    async function sendPublicPage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      origin: string,
+      head: PageHead,
+    ) {
+      const page = await renderedPage(request, origin)
+      reply.status(page ? page.status : 200)
+      // A head without its drawing (no renderer build, or it failed) is sent as it is, for the compression plugin:
+      // it is not kept, so compressing it at the kept answers' level on every request would cost more.
+      if (!page) return reply.send(shellWithHead(shell, request.locale, origin, head))
+      return reply.send(await answers.page(page, head, request.locale, origin).send(request, reply))
+    }
+
+    async function sendMissingPage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      origin: string,
+      sameForEveryone: boolean,
+    ) {
+      reply.status(404)
+      const page = sameForEveryone ? await renderedPage(request, origin) : undefined
+      // Only the app's own 404 screen goes out under a 404: a page the renderer found after all is left to the app.
+      const answer =
+        page?.status === 404 ? answers.missing(page, request.locale) : answers.shell(request.locale, true)
+      return reply.send(await answer.send(request, reply))
+    }
+
     async function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
       const origin = `${request.protocol}://${request.host}`
       const pathname = request.url.split('?', 1)[0]!
-      // A head that cannot be read (the database is away) must not cost the visitor the app: the plain shell.
-      const head = await Promise.resolve(headFor?.(pathname, request.locale, origin)).catch(
+      // A page that cannot be looked up (the database is away) must not cost the visitor the app: the plain shell.
+      const plan = await Promise.resolve(pageFor?.(pathname, request.locale, origin)).catch(
         (error: unknown) => {
           request.log.warn({ err: error }, 'page head failed')
           return undefined
         },
       )
-      // Only a public page that exists is rendered: a private one is the member's, and the server does not know
-      // who the visitor is (the session lives in the browser).
-      const page = head && (await renderedPage(request, origin))
-      reply
-        .status(page ? page.status : 200)
-        .header('cache-control', REVALIDATE)
-        .type('text/html; charset=utf-8')
-      // A head without its drawing (no renderer build, or it failed) is sent as it is, for the compression plugin:
-      // it is not kept, so compressing it at the kept answers' level on every request would cost more.
-      if (head && !page) return reply.send(shellWithHead(shell, request.locale, origin, head))
-      const answer = page
-        ? pageAnswer(page, head, () =>
-            withRenderedPage(shellWithHead(shell, request.locale, origin, head), page, stylesOf(page.routes)),
-          )
-        : shellAnswer(origin, request.locale)
-      return reply.send(await answer.send(request, reply))
+      // Every answer is revalidated: a 404 too, so a page that comes to exist is not hidden by a kept copy.
+      reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8')
+      // Only a public page is rendered: a member's screen is theirs, and the server does not know who the visitor
+      // is (the session lives in the browser).
+      if (plan?.kind === 'page') return sendPublicPage(request, reply, origin, plan.head)
+      if (plan?.kind === 'missing') return sendMissingPage(request, reply, origin, plan.sameForEveryone)
+      return reply.status(200).send(await answers.shell(request.locale, false).send(request, reply))
     }
     app.decorate('sendAppShell', sendAppShell)
     app.get('/', { schema: { hide: true } }, sendAppShell)
@@ -203,9 +215,54 @@ export const webAppPlugin = fp<{ root: string; headFor?: HeadFor; renderPage?: R
   { name: 'web-app', dependencies: ['locale'] },
 )
 
+/** What `make` gives for `key`, made once and kept in `map`. */
+function kept<K, V>(
+  map: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+) {
+  let value = map.get(key)
+  if (value === undefined) map.set(key, (value = make()))
+  return value
+}
+
+/**
+ * The answers made from the shell, each compressed once: a drawn page is kept as long as the renderer keeps it and
+ * the head service its head (both for a minute, dropped when the data behind them changes), each of which has one
+ * object per address; the plain shell is kept per language.
+ */
+function createPageAnswers(shell: string, stylesOf: (routes: string[]) => string[]) {
+  const pages = new WeakMap<RenderedPage, WeakMap<PageHead, EncodedPage>>()
+  const missingPages = new WeakMap<RenderedPage, EncodedPage>()
+  const shells = new Map<string, EncodedPage>()
+  // Without a head of its own the shell names no address: the origin plays no part.
+  const plainShell = (locale: Locale) => shellWithHead(shell, locale, '')
+  const drawn = (page: RenderedPage, html: string) => withRenderedPage(html, page, stylesOf(page.routes))
+  return {
+    /** A public page as the renderer drew it, under its own head. */
+    page: (page: RenderedPage, head: PageHead, locale: Locale, origin: string) =>
+      kept(
+        kept(pages, page, () => new WeakMap()),
+        head,
+        () => {
+          const html = drawn(page, shellWithHead(shell, locale, origin, head))
+          return encodedPage(page.status === 404 ? withNoindex(html) : html)
+        },
+      ),
+    /** The app's 404 screen as the renderer drew it for a missing page. */
+    missing: (page: RenderedPage, locale: Locale) =>
+      kept(missingPages, page, () => encodedPage(withNoindex(drawn(page, plainShell(locale))))),
+    /** The plain shell, for the app to draw in the browser; a missing page's is kept out of search engines. */
+    shell: (locale: Locale, missing: boolean) =>
+      kept(shells, `${locale} ${missing}`, () =>
+        encodedPage(missing ? withNoindex(plainShell(locale)) : plainShell(locale)),
+      ),
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The shell for an app route, in the visitor's language and with a public page's own head. */
+    /** The shell for an app route, in the visitor's language, with a public page's own head or a missing one's 404. */
     sendAppShell?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
+import { PRODUCTION_ENV } from '#tests/helpers/production-env.ts'
 
 describe('loadConfig', () => {
   it('starts from safe local defaults', () => {
@@ -60,5 +61,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'eskiz' })).toThrow(/ESKIZ_EMAIL/)
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/)
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/)
+  })
+
+  it('starts production with real SMS, both payment keys and no demo data, and lists every setting missing', () => {
+    const production = PRODUCTION_ENV
+    expect(loadConfig(production)).toMatchObject({ NODE_ENV: 'production', SMS_PROVIDER: 'eskiz' })
+    for (const [change, named] of [
+      [{ PUBLIC_URL: '' }, /^PUBLIC_URL: set PUBLIC_URL/],
+      [{ SMS_PROVIDER: 'dev' }, /^SMS_PROVIDER: set SMS_PROVIDER=eskiz.*\/api\/dev\/sms/],
+      [{ PAYME_KEY: '', PAYME_MERCHANT_ID: '' }, /^PAYME_KEY: .*sandbox/],
+      [{ CLICK_SECRET_KEY: '' }, /^CLICK_SECRET_KEY: .*sandbox/],
+      [{ SEED_DEMO_USERS: 'true' }, /^SEED_DEMO_USERS: set SEED_DEMO_USERS=false/],
+      [{ SEED_DEMO_ORDERS: 'true' }, /^SEED_DEMO_ORDERS: set SEED_DEMO_ORDERS=false/],
+    ] as const) {
+      expect(() => loadConfig({ ...production, ...change }), JSON.stringify(change)).toThrow(ConfigError)
+      try {
+        loadConfig({ ...production, ...change })
+      } catch (caught) {
+        expect((caught as ConfigError).problems).toEqual([expect.stringMatching(named)])
+      }
+    }
+    let error: unknown
+    try {
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: production.JWT_SECRET })
+    } catch (caught) {
+      error = caught
+    }
+    expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PUBLIC_URL',
+      'SMS_PROVIDER',
+      'PAYME_KEY',
+      'CLICK_SECRET_KEY',
+      'SEED_DEMO_USERS',
+      'SEED_DEMO_ORDERS',
+    ])
   })
 })

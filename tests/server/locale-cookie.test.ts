@@ -71,7 +71,7 @@ describe('the language of a page of the app', () => {
     const { buildApp } = await import('#server/app.ts')
     const { testConfig } = await import('#server/config.ts')
     for (const [trusted, cookie] of [
-      [true, 'lang=oz; Path=/; Secure; SameSite=Lax'],
+      [1, 'lang=oz; Path=/; Secure; SameSite=Lax'],
       [false, 'lang=oz; Path=/; SameSite=Lax'],
     ] as const) {
       const app = await buildApp({

@@ -126,23 +126,23 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   reorderWorks: { ids: [1] },
   updateNotificationSettings: { kinds: { new_order: { push: false } }, sms_fallback: true },
   subscribePush: {
-    endpoint: 'https://push.example.test/send/abc',
+    endpoint: 'https://fcm.googleapis.com/fcm/send/abc',
     keys: {
       p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
       auth: 'tBHItJI5svbpez7KI4CCXg',
     },
   },
   renewPush: {
-    old_endpoint: 'https://push.example.test/send/old',
+    old_endpoint: 'https://fcm.googleapis.com/fcm/send/old',
     subscription: {
-      endpoint: 'https://push.example.test/send/new',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/new',
       keys: {
         p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
         auth: 'tBHItJI5svbpez7KI4CCXg',
       },
     },
   },
-  unsubscribePush: { endpoint: 'https://push.example.test/send/abc' },
+  unsubscribePush: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
   addCalendarEvent: {
     title: 'Ремонт',
     started_at: '2026-11-25T04:00:00.000Z',

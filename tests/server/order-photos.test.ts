@@ -1,6 +1,9 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
+import { testConfig } from '#server/config.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
@@ -108,6 +111,15 @@ describe('POST /orders/{id}/photos', () => {
         .statusCode,
     ).toBe(403)
     expect((await t.inject({ method: 'GET', url: '/api/uploads/../../etc/passwd' })).statusCode).toBe(404)
+  })
+
+  it('never serves a file from a folder beside the uploads whose name starts like it', async () => {
+    const beside = join(testConfig().DATA_DIR, 'uploads-private')
+    await mkdir(beside, { recursive: true })
+    await writeFile(join(beside, 'secret.webp'), 'not for the public')
+    const response = await t.inject({ method: 'GET', url: '/api/uploads/..%2Fuploads-private%2Fsecret.webp' })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).not.toContain('not for the public')
   })
 })
 

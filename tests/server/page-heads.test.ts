@@ -219,22 +219,22 @@ describe('the head of each public page, in each language', () => {
 
     await t.call('POST', `/orders/${order.id}/actions/cancel`, customer)
     t.app.services.pageHeads!.clear()
-    const cancelled = await open(`/order/${order.id}`)
-    expect(titleOf(cancelled)).toBe('Fika')
-    expect(cancelled).not.toContain('data-server-head')
+    const cancelled = await t.inject({
+      method: 'GET',
+      url: `/order/${order.id}`,
+      headers: { accept: 'text/html', host: 'fika.uz' },
+    })
+    // A missing page now (tests/server/missing-pages.test.ts).
+    expect(cancelled.statusCode).toBe(404)
+    expect(titleOf(cancelled.body)).toBe('Fika')
+    expect(cancelled.body).not.toContain('data-server-head')
   })
 })
 
 describe('pages without a head of their own', () => {
-  it('private screens and unknown pages answer the plain shell in the visitor language', async () => {
-    for (const path of [
-      '/account',
-      '/wallet',
-      '/chats/1',
-      '/orders',
-      '/no-such-category',
-      '/profile/nobody-here-1',
-    ]) {
+  // A missing page (an unknown category, a profile nobody has) answers a 404: tests/server/missing-pages.test.ts.
+  it('private screens answer the plain shell in the visitor language', async () => {
+    for (const path of ['/account', '/wallet', '/chats/1', '/orders']) {
       const html = await open(path, 'en')
       expect(html, path).toBe(SHELL.replace('<html lang="ru"', '<html lang="en"'))
     }
@@ -242,13 +242,13 @@ describe('pages without a head of their own', () => {
 
   it('a failing read of the data behind a head still answers the app', async () => {
     const heads = t.app.services.pageHeads!
-    const original = heads.headFor
-    heads.headFor = () => Promise.reject(new Error('database away'))
+    const original = heads.pageFor
+    heads.pageFor = () => Promise.reject(new Error('database away'))
     try {
       const html = await open('/about')
       expect(html).toContain('<div id="root">')
     } finally {
-      heads.headFor = original
+      heads.pageFor = original
     }
   })
 })

@@ -185,8 +185,9 @@ describe('public pages come rendered, in the visitor language, with the data the
     expect((await open(`/order/${order.id}`, 'en')).html).not.toContain('data-rendered')
   })
 
-  it('private screens and unknown pages answer the shell for the app to draw', async () => {
-    for (const path of ['/account', '/wallet', '/chats', '/notifications', '/no-such-category/services']) {
+  // Missing pages answer a 404 with the app's 404 screen: tests/server/missing-pages.test.ts.
+  it('private screens answer the shell for the app to draw', async () => {
+    for (const path of ['/account', '/wallet', '/chats', '/notifications']) {
       const { status, html } = await open(path, 'en')
       expect(status, path).toBe(200)
       expect(html, path).not.toContain('data-rendered')

@@ -360,6 +360,7 @@ describe('services.push.sendToUser', () => {
       clock: t.clock,
       log: t.app.log,
       publicKey: vapid.publicKey,
+      allowedHosts: testConfig().PUSH_SERVICE_HOSTS,
       concurrency: 2,
     })
     await push.sendToUser(me.id, chosen)

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/endpoints.ts'
+import { orders } from '#server/db/schema/orders.ts'
 import { createNotificationsRepository } from '#server/modules/notifications/repository.ts'
 import { createSmsFallback } from '#server/modules/notifications/sms-fallback.ts'
 import { login, PASSWORD, session } from '#tests/helpers/auth-flows.ts'
@@ -29,17 +31,24 @@ async function again(caller: Caller, type: 'customer' | 'executor'): Promise<Cal
   return { ...caller, token: session(response).token }
 }
 
+async function reply(orderId: number, executor: Caller) {
+  const replied = await send(t, 'POST', `/orders/${orderId}/replies`, executor, {
+    message: 'Сделаю сегодня.',
+  })
+  expect(replied.statusCode).toBe(201)
+}
+
 /** A customer who chose `executor` for a new order of theirs: the executor has an unread "you were chosen". */
 async function chosen(executor: Caller, customer?: Caller) {
   const owner = customer ?? (await user(t, 'customer'))
   const order = await publish(t, owner)
-  const replied = await send(t, 'POST', `/orders/${order.id}/replies`, executor, {
-    message: 'Сделаю сегодня.',
-  })
-  expect(replied.statusCode).toBe(201)
+  await reply(order.id, executor)
   await act(t, order.id, 'choose', owner, { executor_id: executor.id })
   return { order, customer: owner }
 }
+
+const chosenText = (order: { id: number; number: string }) =>
+  `Fika: вас выбрали исполнителем заказа №${order.number}. http://localhost:8080/order/${order.id}`
 
 describe('the SMS fallback', () => {
   it('sends nothing for 15 minutes, then one SMS with the order number and a link, and never again', async () => {
@@ -51,9 +60,7 @@ describe('the SMS fallback', () => {
 
     t.clock.advance(1)
     expect(await run()).toEqual({ sent: 1, skipped: 0, failed: 0 })
-    expect(await fallbackSms(executor.phone)).toEqual([
-      `Fika: вас выбрали исполнителем заказа №${order.number}. http://localhost:8080/order/${order.id}`,
-    ])
+    expect(await fallbackSms(executor.phone)).toEqual([chosenText(order)])
     t.clock.advance(60 * MINUTE_S)
     await run()
     expect(await fallbackSms(executor.phone)).toHaveLength(1)
@@ -154,5 +161,59 @@ describe('the SMS fallback', () => {
     expect(await fallbackSms(executor.phone)).toEqual([
       `Fika: вас выбрали исполнителем заказа №${order.number}. http://localhost:8080/order/${order.id}`,
     ])
+  })
+
+  it('sends no "you were chosen" once the specialist accepted, though the notification stays unread', async () => {
+    const executor = await user(t, 'executor')
+    const { order } = await chosen(executor)
+    t.clock.advance(5 * MINUTE_S)
+    await act(t, order.id, 'accept', executor)
+    t.clock.advance(15 * MINUTE_S)
+    expect(await run()).toEqual({ sent: 0, skipped: 0, failed: 0 })
+    expect(await fallbackSms(executor.phone)).toEqual([])
+    // The bell still has it to show: only its SMS was settled.
+    expect(await t.app.services.notifications.unreadCount(executor.id)).toBe(1)
+  })
+
+  it('sends no "you were chosen" to a specialist the customer replaced; the one chosen instead gets theirs', async () => {
+    const [first, second, customer] = [await user(t), await user(t), await user(t, 'customer')]
+    const order = await publish(t, customer)
+    await reply(order.id, first)
+    await reply(order.id, second)
+    await act(t, order.id, 'choose', customer, { executor_id: first.id })
+    t.clock.advance(MINUTE_S)
+    await act(t, order.id, 'choose', customer, { executor_id: second.id })
+    t.clock.advance(15 * MINUTE_S)
+    await run()
+    expect(await fallbackSms(first.phone)).toEqual([])
+    expect(await fallbackSms(second.phone)).toEqual([chosenText(order)])
+  })
+
+  it('sends no "you were chosen" for an order the customer cancelled, only the cancel', async () => {
+    const executor = await user(t, 'executor')
+    const { order, customer } = await chosen(executor)
+    t.clock.advance(MINUTE_S)
+    await act(t, order.id, 'cancel', customer)
+    t.clock.advance(15 * MINUTE_S)
+    await run()
+    expect(await fallbackSms(executor.phone)).toEqual([
+      `Fika: заказ №${order.number} отменён заказчиком. http://localhost:8080/order/${order.id}`,
+    ])
+  })
+
+  it('asks the order again before sending: one that moved on by a way that settled nothing gets no SMS', async () => {
+    const executor = await user(t, 'executor')
+    const { order: fixedByHand } = await chosen(executor)
+    const { order: deleted, customer } = await chosen(executor)
+    const { order: cancelled, customer: canceller } = await chosen(executor)
+    await act(t, cancelled.id, 'cancel', canceller)
+    // Moved on with no event, so nothing was settled: by hand in the database, and deleted by the customer.
+    await t.db.db.update(orders).set({ status: 'in_progress' }).where(eq(orders.id, fixedByHand.id))
+    expect((await send(t, 'DELETE', `/orders/${deleted.id}`, customer)).statusCode).toBe(200)
+    // A cancel told of while the order is cancelled no longer: its "cancelled" SMS would tell of an order now gone.
+    await t.db.db.update(orders).set({ status: 'archive' }).where(eq(orders.id, cancelled.id))
+    t.clock.advance(15 * MINUTE_S)
+    expect(await run()).toEqual({ sent: 0, skipped: 3, failed: 0 })
+    expect(await fallbackSms(executor.phone)).toEqual([])
   })
 })

@@ -11,6 +11,27 @@ const requiredIdOf = (response: { json: <T>() => T }) => response.json<{ require
 const wrongCodeFor = (code: string) => (code === '0000' ? '1111' : '0000')
 
 describe('GET /sms/check', () => {
+  const check = (phone: string, remoteAddress = '10.9.0.1') =>
+    t.inject({ method: 'GET', url: `${endpoints.smsCheck.path}?phone=${phone}`, remoteAddress })
+
+  it('answers one address 30 checks in ten minutes, so nobody lists our users by trying every number', async () => {
+    for (let i = 0; i < 30; i++) expect((await check(nextPhone())).statusCode).toBe(200)
+    const refused = await check(nextPhone(), '10.9.0.1')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.code).toBe('too_many_requests')
+    expect(refused.headers['retry-after']).toBeDefined()
+    // Another address keeps its own budget.
+    expect((await check(nextPhone(), '10.9.0.2')).statusCode).toBe(200)
+  })
+
+  it('answers one phone 10 checks in ten minutes, from any number of addresses and in any spelling', async () => {
+    const phone = nextPhone()
+    for (let i = 0; i < 10; i++)
+      expect((await check(i % 2 ? phone : phone.slice(3), `10.9.1.${i + 1}`)).statusCode).toBe(200)
+    expect((await check(phone, '10.9.2.1')).statusCode).toBe(429)
+    expect((await check(nextPhone(), '10.9.2.1')).statusCode).toBe(200)
+  })
+
   it('answers status false for a new phone and true once it is registered', async () => {
     const phone = nextPhone()
     const before = await t.inject({ method: 'GET', url: `${endpoints.smsCheck.path}?phone=${phone}` })

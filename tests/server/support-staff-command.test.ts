@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import { users } from '#server/db/schema/users.ts'
 import { createTestDatabase, truncateAll } from '#tests/helpers/database.ts'
-import { runSupportStaff, StaffCommandError } from '../../scripts/support-staff.ts'
+import { reachServers, runSupportStaff, StaffCommandError } from '../../scripts/support-staff.ts'
 
 let database: DatabaseHandle
 beforeAll(async () => {
@@ -62,5 +62,26 @@ describe('npm run support-staff', () => {
     await expect(runSupportStaff(database.db, ['add', '12345'])).rejects.toThrow(/Not an Uzbek phone number/)
     await expect(runSupportStaff(database.db, ['promote', '998901234567'])).rejects.toThrow(/^Usage: /)
     await expect(runSupportStaff(database.db, [])).rejects.toThrow(/^Usage: /)
+  })
+
+  it('tells the running servers whose role it gave or took, and tells them nothing when nothing changed', async () => {
+    const id = await registered('998901234567')
+    const told: number[] = []
+    const servers = { userChanged: async (userId: number) => void told.push(userId) }
+    await runSupportStaff(database.db, ['add', '998901234567'], servers)
+    await runSupportStaff(database.db, ['add', '998901234567'], servers)
+    await runSupportStaff(database.db, ['remove', '998901234567'], servers)
+    await runSupportStaff(database.db, ['list'], servers)
+    await expect(runSupportStaff(database.db, ['remove', '998907654321'], servers)).rejects.toThrow(
+      StaffCommandError,
+    )
+    expect(told).toEqual([id, id])
+  })
+
+  it('gives up on a Redis (REDIS_URL) that does not answer, with an error the operator can act on', async () => {
+    // Nothing listens on port 1. The command asks before it changes anything, so a refusal leaves all as it was.
+    await expect(reachServers('redis://127.0.0.1:1', 300)).rejects.toThrow(
+      'Redis (REDIS_URL) does not answer: nothing changed',
+    )
   })
 })

@@ -36,11 +36,19 @@ describe('hosting the web app', () => {
   })
 
   it('answers every app route with the shell, so a reload on /wallet or /order/15 works', async () => {
-    for (const url of ['/wallet', '/order/15', '/domashniy-personal/uborka/work-place', '/no-such-page']) {
+    // Nothing is seeded here: the order and the category do not exist, and answer a 404 with the shell all the same.
+    const routes = {
+      '/wallet': 200,
+      '/order/15': 404,
+      '/domashniy-personal/uborka/work-place': 404,
+      '/no-such-page': 404,
+    }
+    for (const [url, status] of Object.entries(routes)) {
       const response = await t.inject({ method: 'GET', url, headers: html })
-      expect(response.statusCode, url).toBe(200)
+      expect(response.statusCode, url).toBe(status)
       expect(response.headers['content-type']).toContain('text/html')
       expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body, url).toContain('<div id="root"')
     }
   })
 
@@ -154,7 +162,9 @@ describe('a public profile link', () => {
       expect(page.body).toContain('<div id="root">')
     }
     const unknown = await t.inject({ method: 'GET', url: '/profile/nobody-here-1', headers: html })
-    expect(unknown.statusCode).toBe(200)
-    expect(unknown.body).toBe('<!doctype html><title>Fika</title><div id="root"></div>')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toBe(
+      '<!doctype html><title>Fika</title><meta name="robots" content="noindex"><div id="root"></div>',
+    )
   })
 })

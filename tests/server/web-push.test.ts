@@ -1,6 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
-import { Agent } from 'node:https'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -17,6 +16,8 @@ import { createPushRepository } from '#server/modules/push/repository.ts'
 import { createPushService } from '#server/modules/push/service.ts'
 import {
   browserSubscription,
+  fakeDns,
+  FakeNetworkAgent,
   selfSignedCertificate,
   startFakePushService,
   type FakePushService,
@@ -27,8 +28,13 @@ import { useTestApp } from '#tests/helpers/test-app.ts'
 const SUBJECT = 'mailto:support@fika.uz'
 const vapid = { subject: SUBJECT, ...webpush.generateVAPIDKeys() }
 const tls = selfSignedCertificate()
-// The fake push service's certificate is trusted by this agent only, as a real one is by the system's store.
-const agent = new Agent({ ca: tls.cert })
+let pushService: FakePushService
+// Devices are on fcm.googleapis.com; this agent checks them as in production and takes them to the fake.
+const agent = new FakeNetworkAgent({
+  resolve: fakeDns().resolve,
+  ca: tls.cert,
+  servicePort: () => pushService.port,
+})
 const logLines: string[] = []
 
 const t = useTestApp({
@@ -39,7 +45,6 @@ const t = useTestApp({
   },
 })
 
-let pushService: FakePushService
 beforeAll(async () => {
   pushService = await startFakePushService(tls)
 })
@@ -190,6 +195,7 @@ describe('Web Push through a push service (a local HTTPS fake)', () => {
       clock: t.clock,
       log: t.app.log,
       publicKey: vapid.publicKey,
+      allowedHosts: testConfig().PUSH_SERVICE_HOSTS,
       retryDelaysS: [0],
     })
     try {
@@ -222,6 +228,7 @@ describe('Web Push through a push service (a local HTTPS fake)', () => {
       clock: t.clock,
       log: t.app.log,
       publicKey: vapid.publicKey,
+      allowedHosts: testConfig().PUSH_SERVICE_HOSTS,
       retryDelaysS: [0, 0],
     })
     try {

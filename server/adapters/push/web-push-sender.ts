@@ -1,13 +1,17 @@
 import type { Agent } from 'node:https'
 import webpush from 'web-push'
+import { PushDestinationRefused, type PushServiceAgent } from './push-service-agent.ts'
 import { retryAfterSeconds, type PushOptions, type PushResult, type PushSender } from './push-sender.ts'
 
 export type VapidDetails = { subject: string; publicKey: string; privateKey: string }
 
 type WebPushOptions = {
   vapid: VapidDetails
-  /** The HTTPS agent for the push services (tests pass one that trusts their self-signed fake). */
-  agent?: Agent
+  /**
+   * Every push goes through this agent, which reaches allowed push services at public addresses only (required, so
+   * that no sender can go out without it; tests pass one that routes to their fake and trusts its certificate).
+   */
+  agent: PushServiceAgent
   timeoutMs?: number
 }
 
@@ -60,6 +64,9 @@ export function createWebPushSender({ vapid, agent, timeoutMs }: WebPushOptions)
       } catch (error) {
         // NOTE: a WebPushError carries the endpoint and the service's body; only its status leaves this function.
         if (error instanceof webpush.WebPushError) return resultOfStatus(error.statusCode, error.headers)
+        // Not a push service, or a name that leads into our network: nothing was sent. The device is kept (no push
+        // service said it is gone) and not tried again (the answer would be the same).
+        if (error instanceof PushDestinationRefused) return { outcome: 'rejected', reason: error.reason }
         const code = (error as { code?: unknown }).code
         if (typeof code === 'string' || (error as Error).message === 'Socket timeout')
           return { outcome: 'retry', reason: typeof code === 'string' ? code : 'timeout' }

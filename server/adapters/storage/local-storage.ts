@@ -29,8 +29,9 @@ export function createLocalStorage(dataDir: string) {
       if (dir && dir !== root) await rm(dir, { recursive: true, force: true })
     },
     async read(path: string): Promise<Buffer | undefined> {
-      const file = normalize(join(root, path))
-      if (!file.startsWith(root)) return undefined
+      // NOTE: through `inside`, which ends the root with a separator: `uploads-private/…` also starts with `uploads`.
+      const file = inside(path)
+      if (!file || file === root) return undefined
       return readFile(file).catch(() => undefined)
     },
   }

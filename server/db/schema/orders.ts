@@ -46,10 +46,15 @@ export const orders = pgTable(
     lat: doublePrecision(),
     lng: doublePrecision(),
     /**
-     * (lng, lat) as one value, kept by PostgreSQL. A box's GiST index on a column (not on an expression) can answer
-     * from the index alone: counting a city box's orders reads no table page (docs/decisions/019).
+     * The order's public point, (lng, lat) rounded to 0.01° as `roundToArea` rounds them (the same float8 steps), kept
+     * by PostgreSQL. Every public answer about where orders are (the map, a box's list and count) is computed from it,
+     * never from the exact pin: which box holds an order, how near a cell's middle it is and a crowd's middle then
+     * tell nothing finer than the area everyone sees (migration 0024, docs/decisions/008 and 019). A box's GiST index
+     * on a column (not on an expression) can answer from the index alone (docs/decisions/019).
      */
-    spot: point({ mode: 'tuple' }).generatedAlwaysAs(sql`point(lng, lat)`),
+    spot: point({ mode: 'tuple' }).generatedAlwaysAs(
+      sql`point(floor(lng * 100 + 0.5) / 100, floor(lat * 100 + 0.5) / 100)`,
+    ),
     startedAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),
     /** Tiyin. */

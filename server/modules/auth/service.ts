@@ -52,6 +52,10 @@ export function createAuthService({
   sessionCache,
   recordInvite,
 }: Deps) {
+  /** The user of a live session: from the session cache while it holds it, else one database read. */
+  const sessionUser = (sessionId: string) =>
+    sessionCache.userOf(sessionId, () => sessions.liveSession(sessionId, clock.now()))
+
   async function issueRefreshToken(familyId: string, now: Date) {
     const value = randomToken()
     await sessions.addToken(familyId, sha256(value), now)
@@ -78,25 +82,30 @@ export function createAuthService({
     if (isCommonPassword(password)) throw fieldError(field, 'password_too_common')
   }
 
-  async function assertLoginAllowed(phone: string, ip: string) {
-    const now = clock.now()
-    const since = addSeconds(now, -SESSION_RULES.FAILED_LOGIN_WINDOW_S)
-    const checks = [
-      windowLimit(
-        await attempts.since('login', { phone }, since),
-        SESSION_RULES.FAILED_LOGINS_PER_PHONE,
-        SESSION_RULES.FAILED_LOGIN_WINDOW_S,
-        now,
-      ),
-      windowLimit(
-        await attempts.since('login', { ip }, since),
-        SESSION_RULES.FAILED_LOGINS_PER_IP,
-        SESSION_RULES.FAILED_LOGIN_WINDOW_S,
-        now,
-      ),
-    ]
-    for (const check of checks)
-      if (check.exceeded) throw rateLimited('too_many_login_attempts', check.retryAfterS)
+  /**
+   * Records a login try as failed before its password is checked (the check is the slow part a burst hides in),
+   * unless the phone or the address already failed too often; counted and recorded as one step. Answers the
+   * try, which a right password gives back.
+   */
+  async function reserveLoginTry(phone: string, ip: string): Promise<number> {
+    type Outcome = { reserved: number } | { retryAfterS: number }
+    const keys = [`login:phone:${phone}`, `login:ip:${ip}`]
+    const outcome = await attempts.exclusive(keys, async (scoped): Promise<Outcome> => {
+      const now = clock.now()
+      const since = addSeconds(now, -SESSION_RULES.FAILED_LOGIN_WINDOW_S)
+      const limits: [{ phone: string } | { ip: string }, number][] = [
+        [{ phone }, SESSION_RULES.FAILED_LOGINS_PER_PHONE],
+        [{ ip }, SESSION_RULES.FAILED_LOGINS_PER_IP],
+      ]
+      for (const [by, limit] of limits) {
+        const failures = await scoped.since('login', by, since)
+        const check = windowLimit(failures, limit, SESSION_RULES.FAILED_LOGIN_WINDOW_S, now)
+        if (check.exceeded) return { retryAfterS: check.retryAfterS }
+      }
+      return { reserved: await scoped.record('login', phone, ip, now) }
+    })
+    if ('retryAfterS' in outcome) throw rateLimited('too_many_login_attempts', outcome.retryAfterS)
+    return outcome.reserved
   }
 
   return {
@@ -125,13 +134,11 @@ export function createAuthService({
     },
 
     async login(body: LoginBody, ip: string): Promise<Session> {
-      await assertLoginAllowed(body.username, ip)
+      const tryId = await reserveLoginTry(body.username, ip)
       const user = await users.findByPhone(body.username)
       const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password)
-      if (!user || !matches) {
-        await attempts.record('login', body.username, ip, clock.now())
-        throw new AppError('auth', 'wrong_credentials')
-      }
+      if (!user || !matches) throw new AppError('auth', 'wrong_credentials')
+      await attempts.release(tryId)
       if (user.type === body.type) return startSession(user)
       // The mode switch changes the row every other session of the user holds.
       const switched = await users.setType(user.id, body.type, clock.now())
@@ -190,12 +197,16 @@ export function createAuthService({
     /** Who a bearer token speaks for; an ended session's token stops working before it expires. */
     async authenticate(bearer: string): Promise<{ claims: AccessClaims; user: UserRow }> {
       const claims = await tokens.verify(bearer)
-      const user = await sessionCache.userOf(claims.sessionId, () =>
-        sessions.liveSession(claims.sessionId, clock.now()),
-      )
+      const user = await sessionUser(claims.sessionId)
       if (!user || user.id !== claims.userId) throw unauthorized('unauthorized')
       return { claims, user }
     },
+
+    /** Whose a session is while it lives (undefined once it ended); asked by every socket event, so cached. */
+    sessionUser,
+
+    /** Hears, in every process, each session that ends and each user row that changes (the socket server). */
+    onSessionChange: sessionCache.onInvalidate,
 
     profileOf: (user: UserRow) => presentProfile(user, clock.now()),
   }

@@ -4,6 +4,11 @@ import type { Clock } from '#server/lib/clock.ts'
 
 /** Some sessions ended, or a user's row changed (every session of theirs then reads it again). */
 export type SessionInvalidation = { sessions: string[] } | { user: number }
+/** An invalidation, or `'missed'` when some may have been lost (the broadcast reconnected): trust nothing kept. */
+export type SessionChange = SessionInvalidation | 'missed'
+
+/** The Redis channel on which processes (and the operators' commands) tell each other what to forget. */
+export const SESSION_CACHE_CHANNEL = 'fika:session-cache'
 
 /** A live session as the database answers it: its user and its absolute end. */
 export type LiveSession = { user: UserRow; expiresAt: Date }
@@ -32,6 +37,7 @@ export function createSessionCache({
   const sessionsOfUser = new Map<number, Set<string>>()
   // Bumped by every invalidation: a database read that started before one must not be kept after it.
   let generation = 0
+  const listeners: ((change: SessionChange) => void)[] = []
 
   const trusted = () => ttlS > 0 && (broadcast?.live ?? true)
 
@@ -44,7 +50,7 @@ export function createSessionCache({
     if (ofUser?.size === 0) sessionsOfUser.delete(entry.user.id)
   }
 
-  function apply(invalidation: SessionInvalidation | 'missed') {
+  function apply(invalidation: SessionChange) {
     generation++
     if (invalidation === 'missed') {
       sessions.clear()
@@ -54,6 +60,8 @@ export function createSessionCache({
     } else {
       for (const sessionId of [...(sessionsOfUser.get(invalidation.user) ?? [])]) drop(sessionId)
     }
+    // After the drop: a listener that asks again reads the database, not what was just forgotten.
+    for (const listener of listeners) listener(invalidation)
   }
 
   function keep(sessionId: string, live: LiveSession, nowMs: number) {
@@ -89,6 +97,15 @@ export function createSessionCache({
     async forget(invalidation: SessionInvalidation) {
       apply(invalidation)
       await broadcast?.publish(invalidation)
+    },
+
+    /**
+     * Hears every invalidation applied here, its own and (with a broadcast) every other process's, so that what
+     * holds a session open besides requests (sockets) can end with it. With a broadcast, this process's own
+     * invalidations arrive twice (applied at once, then heard back): a listener must not mind.
+     */
+    onInvalidate(listener: (change: SessionChange) => void) {
+      listeners.push(listener)
     },
 
     /** Whether requests are answered from memory now (not with a TTL of 0, nor while the broadcast is down). */

@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm'
 import type { ChatKind, MessageKind, ReportReason } from '#contract/schemas/chats.ts'
-import type { Database } from '#server/db/client.ts'
+import { withLock, type Database } from '#server/db/client.ts'
 import { chatMessages, chatParticipants, chats, messageReports, userBlocks } from '#server/db/schema/chats.ts'
 import { orders } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
+import { profileVisibleTo } from '#server/modules/profile/visibility.ts'
 
 export type ChatRecord = typeof chats.$inferSelect
 export type ParticipantRecord = typeof chatParticipants.$inferSelect
@@ -61,6 +62,16 @@ export function createChatsRepository(db: Database) {
   return {
     findChat: async (id: number): Promise<ChatRecord | undefined> =>
       (await db.select().from(chats).where(eq(chats.id, id)).limit(1))[0],
+
+    /** Whether `viewerId` may open the profile of `userId`: the rule a direct conversation follows too. */
+    seesProfileOf: async (viewerId: number, userId: number) =>
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), profileVisibleTo(viewerId)))
+          .limit(1)
+      ).length > 0,
 
     findPairChat: async (userA: number, userB: number | null, orderKey: number) =>
       (
@@ -308,6 +319,26 @@ export function createChatsRepository(db: Database) {
         blocked: Boolean(row.blocked),
         recent: Number(row.recent),
       }
+    },
+
+    /**
+     * `addMessage` while the sender has sent fewer than `perMinute` since `since`, counted and stored under the
+     * sender's lock in one transaction, so a burst of sends cannot all pass a count read before any was stored.
+     * Answers undefined when the limit is reached.
+     */
+    async addMessageWithinLimit(
+      message: NewMessage,
+      options: { toTeam: boolean },
+      limit: { perMinute: number; since: Date },
+    ) {
+      return withLock(db, `chat-send:${message.senderId}`, async (tx) => {
+        const [row] = await tx
+          .select({ recent: count() })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.senderId, message.senderId), gte(chatMessages.createdAt, limit.since)))
+        if ((row?.recent ?? 0) >= limit.perMinute) return undefined
+        return createChatsRepository(tx).addMessage(message, options)
+      })
     },
 
     /**

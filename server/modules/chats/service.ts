@@ -62,6 +62,13 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
     return { chat, side }
   }
 
+  /** A direct conversation that exists already (the other opened it) is answered: it is in both lists anyway. */
+  async function mayWriteDirectly(callerId: number, userId: number) {
+    if (await repo.seesProfileOf(callerId, userId)) return true
+    const { userA, userB } = pairOf(callerId, userId)
+    return (await repo.findPairChat(userA, userB, 0)) !== undefined
+  }
+
   const view = async (caller: Caller, chatId: number): Promise<Chat> => {
     const [chat] = await presentChats(repo, caller, [chatId], clock.now())
     return chat!
@@ -145,9 +152,10 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
       return presentMessage(earlier)
     }
     if (check.blocked) throw new AppError('forbidden', 'chat_blocked')
+    // An early answer before a photo is re-encoded; the limit itself is held where the message is stored.
     if (check.recent >= limits.perMinute) await refuseOverLimit(caller.id, now)
     const extra = prepare ? await prepare() : {}
-    const { message, created, unread } = await repo.addMessage(
+    const stored = await repo.addMessageWithinLimit(
       {
         ...content,
         ...extra,
@@ -157,7 +165,10 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
         createdAt: now,
       },
       { toTeam: chat.kind === 'support' && side.as === 'person' },
+      { perMinute: limits.perMinute, since: new Date(now.getTime() - RATE_WINDOW_MS) },
     )
+    if (!stored) return refuseOverLimit(caller.id, now)
+    const { message, created, unread } = stored
     if (created) {
       // The message is stored: a failure to tell the sockets must not turn the send into an error.
       try {
@@ -253,11 +264,14 @@ export function createChatsService({ repo, ports, hub, clock, limits, onError }:
 
     /**
      * Opens (or answers) the conversation with a person, about an order when one is named: then one of the two
-     * must be its customer and the other a specialist who replied to it or was chosen for it.
+     * must be its customer and the other a specialist who replied to it or was chosen for it. Without an order,
+     * only with someone whose profile the caller may open (a specialist, or a customer they share an order with:
+     * decision 008), or someone who already wrote to them; anyone else is not found, as their profile is.
      */
     async open(caller: Caller, body: OpenChatBody): Promise<Chat> {
       if (body.user_id === caller.id) throw fieldError('user_id', 'cannot_chat_with_yourself')
       if (!(await ports.personExists(body.user_id))) throw notFound()
+      if (body.order_id === undefined && !(await mayWriteDirectly(caller.id, body.user_id))) throw notFound()
       let orderId: number | null = null
       if (body.order_id !== undefined) {
         const order = await ports.order(body.order_id)

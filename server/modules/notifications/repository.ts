@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, not, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '#server/db/client.ts'
 import { notifications, notificationSettings } from '#server/db/schema/notifications.ts'
+import { orders } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { COUNT_LIMIT } from '#server/modules/orders/repository.ts'
@@ -46,6 +47,17 @@ const readNow = (now: Date) => ({
   readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)`,
   smsState: sql`case when ${notifications.smsState} = 'pending' then 'skipped' else ${notifications.smsState} end`,
 })
+
+/**
+ * Whether a fallback notification still tells the truth about its order: "you were chosen" while the order waits
+ * for that specialist to accept that very choice, "your order was cancelled" while it stays cancelled. Whatever the
+ * order did since (accepted, declined, chosen someone else, completed, deleted) answered it: an SMS would mislead.
+ */
+const stillCurrent = sql`exists (select 1 from ${orders} where ${orders.id} = ${notifications.orderId} and (
+  (${notifications.kind} = 'executor_chosen' and ${orders.status} = 'inactive'
+    and ${orders.executorId} = ${notifications.userId}
+    and (${orders.chosenAt} is null or ${orders.chosenAt} <= ${notifications.createdAt}))
+  or (${notifications.kind} = 'order_canceled' and ${orders.status} = 'canceled')))`
 
 const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`
 
@@ -299,6 +311,28 @@ export function createNotificationsRepository(db: Database) {
         .leftJoin(sent, eq(sent.userId, users.id))
         .where(sql`${users.id} = any(${intArray(userIds)})`)
       return rows.map((row) => ({ ...row, sentToday: Number(row.sentToday) }))
+    },
+
+    /** Whether a claimed notification may still become an SMS, read from its order as it is now. */
+    async stillCurrent(id: number) {
+      const [row] = await db
+        .select({ current: sql<boolean>`${stillCurrent}` })
+        .from(notifications)
+        .where(eq(notifications.id, id))
+      return row?.current === true
+    },
+
+    /**
+     * An order moved on: its notifications waiting for the SMS fallback that no longer tell the truth about it are
+     * settled (`skipped`). One it made just now for its new state (a new choice, a cancel) keeps waiting.
+     */
+    async settleOutdatedSms(orderId: number) {
+      await db
+        .update(notifications)
+        .set({ smsState: 'skipped' })
+        .where(
+          and(eq(notifications.smsState, 'pending'), eq(notifications.orderId, orderId), not(stillCurrent)),
+        )
     },
 
     async markSmsSent(id: number, at: Date) {

@@ -1,6 +1,7 @@
 import { SMS_FALLBACK_KINDS, type NotificationKind } from '#contract/schemas/notifications.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import { addSeconds, type Clock } from '#server/lib/clock.ts'
+import type { DomainEvent } from '#server/lib/domain-events.ts'
 import type { NotificationsRepository } from './repository.ts'
 import { DEFAULT_SMS_FALLBACK } from './settings.ts'
 import { smsFallbackText } from './texts.ts'
@@ -32,8 +33,19 @@ type Deps = {
 }
 
 /**
+ * Listens to the orders' events: a step of an order (accepted, declined, cancelled, completed, a specialist chosen
+ * in another's place) answers what was waiting for the SMS fallback about it, which then sends none of it.
+ */
+export function settleAnsweredSms(repo: Pick<NotificationsRepository, 'settleOutdatedSms'>) {
+  return async (event: DomainEvent) => {
+    if (event.type === 'order.changed') await repo.settleOutdatedSms(event.order.id)
+  }
+}
+
+/**
  * The SMS fallback: a "you were chosen" or "your order was cancelled" still unread after `afterMinutes` becomes
- * one short SMS in the person's language, unless they turned the fallback off or already got `perDay` today.
+ * one short SMS in the person's language, unless they turned the fallback off, already got `perDay` today, or the
+ * order has moved on since (the specialist accepted, the order is no longer cancelled: repository.stillCurrent).
  * Several processes may run it at once: each notification is taken by one of them (repository.claimDueSms).
  */
 export function createSmsFallback({ repo, sender, clock, config, onError }: Deps) {
@@ -62,6 +74,12 @@ export function createSmsFallback({ repo, sender, clock, config, onError }: Deps
           contact.sentToday >= config.perDay ||
           !isFallbackKind(row.kind)
         ) {
+          totals.skipped++
+          continue
+        }
+        // Asked again right before sending: the order may have moved on by a way that settled nothing (the customer
+        // deleted it, a fix by hand), or while the SMS before it in this batch were being sent.
+        if (!(await repo.stillCurrent(row.id))) {
           totals.skipped++
           continue
         }

@@ -8,7 +8,7 @@ import type { ListedOrder, ListKey, OrdersPage } from './repository.ts'
 /** A cell keeps its newest open orders, enough for two of the longest pages. */
 export const KEPT_PER_CELL = 2 * MAX_PER_PAGE
 
-/** An order a cell keeps: which order, its place in the list and its point, packed as SQL sends it. */
+/** An order a cell keeps: which order, its place in the list and its public point, packed as SQL sends it. */
 type Packed = [
   id: number,
   version: string,
@@ -37,9 +37,10 @@ const isBefore = (a: Place, b: Place) => a.at > b.at || (a.at === b.at && a.id >
 
 /**
  * Every cell's newest orders and count (up to the box's count limit, from the GiST index alone), for the cells given
- * as text lists. The newest are those of the closed cell, as a box takes them, so an order on a grid line is in both
- * cells; the count is of the half-open cell, [x0, x1) by [y0, y1), so that cells side by side never count an order
- * twice. The newest are picked from the GiST index alone (it carries created_at and id, migration 0023) and sorted;
+ * as text lists. An order is where its public point (`spot`, rounded to 0.01°) is, as everywhere a box is public
+ * (docs/decisions/008): never its exact pin. The newest are those of the closed cell, as a box takes them, so an order
+ * on a grid line is in both cells; the count is of the half-open cell, [x0, x1) by [y0, y1), so that cells side by
+ * side never count an order twice. The newest are picked from the GiST index alone (it carries created_at and id, migration 0023) and sorted;
  * only they are read from the table. The `offset 0` keeps the planner from walking the newest-first index instead,
  * which in a small cell would pass over most of a city to find a few.
  */
@@ -54,7 +55,8 @@ export function boxCellsStatement(db: Database) {
                            and spot[0] < cell.x1 and spot[1] < cell.y1 limit ${sql.placeholder('countLimit')}::int) counted)`,
       orders: sql<Packed[] | null>`(
         select json_agg(json_build_array(o.id, o.xmin::text, o.customer_id, o.executor_id,
-                          to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), o.lng, o.lat)
+                          to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+                          o.spot[0], o.spot[1])
                         order by newest.created_at desc, newest.id desc)
         from (select id, created_at from (select id, created_at from orders where ${inCell} offset 0) in_cell
               order by created_at desc, id desc limit ${KEPT_PER_CELL}::int) newest

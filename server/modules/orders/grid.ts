@@ -22,12 +22,14 @@ function coveringOf(from: number, to: number, step: number): [number, number] {
  * The cells of the world's grid that cover a box: the grid's step is the round step nearest above a fifth of the
  * box each way (contract/map-grid.ts), so a box is cut into at most MAP_GRID + 1 cells each way, and a cell is the
  * same cell whichever box covers it. Cell (x, y) spans [x * stepX, (x + 1) * stepX] by [y * stepY, (y + 1) * stepY].
+ * `reach` stretches the cover (not the steps) past the box's upper edges: cells that end a little below their upper
+ * lines (the map's) still cover a point on the box's edge, with one more cell each way at most.
  */
-export function gridOf(bbox: number[]) {
+export function gridOf(bbox: number[], reach = 0) {
   const [minLng, minLat, maxLng, maxLat] = bbox as [number, number, number, number]
   const [stepX, stepY] = [stepAtLeast(maxLng - minLng, MAP_GRID), stepAtLeast(maxLat - minLat, MAP_GRID)]
-  const [firstX, lastX] = coveringOf(minLng, maxLng, stepX)
-  const [firstY, lastY] = coveringOf(minLat, maxLat, stepY)
+  const [firstX, lastX] = coveringOf(minLng, maxLng + reach, stepX)
+  const [firstY, lastY] = coveringOf(minLat, maxLat + reach, stepY)
   const cells: GridCell[] = []
   for (let x = firstX; x <= lastX; x++) for (let y = firstY; y <= lastY; y++) cells.push({ x, y })
   return { stepX, stepY, cells }

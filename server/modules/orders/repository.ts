@@ -11,13 +11,14 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm'
-import type { Database } from '#server/db/client.ts'
+import { withLock, type Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
 import { orderCounters, orderRefusals, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
 import { createBoxCells } from './box-cells.ts'
 import { createMapQuery } from './map-query.ts'
+import { roundedToAreaSql } from './privacy.ts'
 import type { PublicAnswers } from './public-answers.ts'
 import { users } from '#server/db/schema/users.ts'
 
@@ -29,6 +30,13 @@ export const BOX_COUNT_LIMIT = 1_000
 /** An order as the app uses it; `spot` only serves the box indexes. */
 export type OrderRow = Omit<typeof orders.$inferSelect, 'spot'>
 export type OrderStatus = OrderRow['status']
+/**
+ * The statuses a customer's orders are live in, before any work starts: open, paused, or awaiting the chosen
+ * specialist (a direct order too). A cap on them cannot be passed by pausing orders and opening them again.
+ */
+export const LIVE_STATUSES: OrderStatus[] = ['open', 'inactive']
+/** What publishing within the cap did: the new order, the order an earlier use of the key made, or nothing. */
+export type Published = { created: OrderRow } | { earlier: OrderRow } | { full: true }
 export type RefusalReason = (typeof orderRefusals.$inferInsert)['reason']
 
 export type OrderFilters = {
@@ -158,9 +166,40 @@ export function createOrdersRepository(
     return row
   }
   return {
-    async insert(values: typeof orders.$inferInsert) {
-      const [row] = await db.insert(orders).values(values).onConflictDoNothing().returning()
-      return changed(row)
+    /**
+     * Adds a customer's order unless they already hold `liveAtMost` live orders (LIVE_STATUSES). A key the customer
+     * already used answers its order instead (a replay), whatever they hold. The key's check, the count and the
+     * insert run one customer at a time (an advisory lock held to the commit), so concurrent publishes cannot all
+     * pass a count taken before any of them was written.
+     */
+    async insertWithinCap(
+      values: typeof orders.$inferInsert & { customerId: number },
+      liveAtMost: number,
+    ): Promise<Published> {
+      const published = await withLock(db, `orders:customer:${values.customerId}`, async (tx) => {
+        if (values.idempotencyKey) {
+          const [earlier] = await tx
+            .select()
+            .from(orders)
+            .where(
+              and(eq(orders.customerId, values.customerId), eq(orders.idempotencyKey, values.idempotencyKey)),
+            )
+            .limit(1)
+          if (earlier) return { earlier }
+        }
+        const live = tx
+          .select({ one: sql`1` })
+          .from(orders)
+          .where(and(eq(orders.customerId, values.customerId), inArray(orders.status, LIVE_STATUSES)))
+          .limit(liveAtMost)
+          .as('live')
+        const [held] = await tx.select({ n: sql<number>`count(*)::int` }).from(live)
+        if ((held?.n ?? 0) >= liveAtMost) return { full: true as const }
+        const [created] = await tx.insert(orders).values(values).returning()
+        return { created: created! }
+      })
+      if ('created' in published) await changed(published.created)
+      return published
     },
 
     async findByIdempotencyKey(customerId: number, key: string) {
@@ -288,9 +327,14 @@ export function createOrdersRepository(
         // best by walking the newest-first index and keeping the orders inside the box, the second by the GiST
         // index on their point and a sort of the few found; neither plan suits both. Counting the box through
         // the GiST index (up to BOX_COUNT_LIMIT, from the index alone) tells which one it is, and is its total.
+        // Both test the order's public point, never its exact pin (docs/decisions/008): the walk rounds the exact
+        // columns its index carries exactly as `spot` is rounded.
         const [minLng, minLat, maxLng, maxLat] = filters.bbox as [number, number, number, number]
         const inBoxBySpot = sql`${orders.spot} <@ box(point(${minLng}::float8, ${minLat}::float8), point(${maxLng}::float8, ${maxLat}::float8))`
-        const inBoxByColumns = and(between(orders.lng, minLng, maxLng), between(orders.lat, minLat, maxLat))!
+        const inBoxByColumns = and(
+          between(roundedToAreaSql(orders.lng), minLng, maxLng),
+          between(roundedToAreaSql(orders.lat), minLat, maxLat),
+        )!
         const countBox = () => countOf(and(...conditions, inBoxBySpot), BOX_COUNT_LIMIT)
         const fromCells = isOpenListedOnly(filters)
           ? await boxCells?.page(filters.bbox, filters, countBox)

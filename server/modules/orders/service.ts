@@ -1,4 +1,10 @@
-import type { Order, OrderAction, OrderBody, OrderContact } from '#contract/schemas/orders.ts'
+import {
+  OPEN_ORDERS_MAX,
+  type Order,
+  type OrderAction,
+  type OrderBody,
+  type OrderContact,
+} from '#contract/schemas/orders.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -68,6 +74,7 @@ export function createOrdersService(
   events: DomainEvents,
   districts: Pick<DistrictsRepository, 'exists'>,
   views: ViewCounter,
+  { liveOrdersMax = OPEN_ORDERS_MAX }: { liveOrdersMax?: number } = {},
 ) {
   /**
    * The order if the caller may read it: to anyone else it does not exist. Direct orders are their two parties';
@@ -166,7 +173,11 @@ export function createOrdersService(
   }
 
   return {
-    /** Only customers order (spec section 5); a replayed key answers the order it created. */
+    /**
+     * Only customers order (spec section 5); a replayed key answers the order it created. A customer holds at most
+     * `liveOrdersMax` live orders at once (open or awaiting a specialist): one account cannot flood the lists and
+     * the map.
+     */
     async publish(body: OrderBody, caller: UserRow, idempotencyKey: string | undefined): Promise<Order> {
       if (caller.type !== 'customer') throw new AppError('forbidden', 'only_customers_order')
       if (idempotencyKey) {
@@ -179,27 +190,30 @@ export function createOrdersService(
         if (!(await repo.takesOrders(direct))) throw fieldError('executor_id', 'executor_not_found')
       }
       const fields = await checkedFields(body)
-      const created = await repo.insert({
-        ...fields,
-        // A direct order awaits its specialist's acceptance and is never open to other executors.
-        ...(direct !== null && {
-          status: 'inactive',
-          isDirect: true,
-          executorId: direct,
-          chosenAt: clock.now(),
-        }),
-        customerId: caller.id,
-        idempotencyKey: idempotencyKey ?? null,
-        createdAt: clock.now(),
-      })
-      if (created) {
-        events.publish({ type: 'order.published', order: created })
-        return presentOrder(created, caller.id)
+      const published = await repo.insertWithinCap(
+        {
+          ...fields,
+          // A direct order awaits its specialist's acceptance and is never open to other executors.
+          ...(direct !== null && {
+            status: 'inactive',
+            isDirect: true,
+            executorId: direct,
+            chosenAt: clock.now(),
+          }),
+          customerId: caller.id,
+          idempotencyKey: idempotencyKey ?? null,
+          createdAt: clock.now(),
+        },
+        liveOrdersMax,
+      )
+      // Nothing is written: the customer's orders and the client's draft stay as they are.
+      if ('full' in published) {
+        throw new AppError('conflict', 'open_orders_limit', { params: { n: liveOrdersMax } })
       }
-      // A concurrent replay of the same key inserted first: answer its order (that request announced it).
-      const order = idempotencyKey ? await repo.findByIdempotencyKey(caller.id, idempotencyKey) : undefined
-      if (!order) throw new AppError('server', 'error_occurred', { status: 500 })
-      return presentOrder(order, caller.id)
+      // A concurrent replay of the same key wrote first: answer its order (that request announced it).
+      if ('earlier' in published) return presentOrder(published.earlier, caller.id)
+      events.publish({ type: 'order.published', order: published.created })
+      return presentOrder(published.created, caller.id)
     },
 
     /** The customer's own look is not a view. Views are counted in memory, not by a row update per read. */

@@ -1,6 +1,8 @@
 import LRUCache from 'lru-cache'
+import { MAX_ID } from '#contract/schemas/bounds.ts'
 import type { Localized } from '#server/db/schema/catalogue.ts'
 import { HREFLANG, type Locale } from '#server/i18n/locale.ts'
+import { AppError } from '#server/lib/app-error.ts'
 import type { DomainEvents } from '#server/lib/domain-events.ts'
 import { forgetChangedPages, pageCacheKey } from '#server/lib/page-cache.ts'
 import type { CatalogueService } from '#server/modules/catalogue/service.ts'
@@ -8,6 +10,7 @@ import type { ContentRepository } from '#server/modules/content/repository.ts'
 import type { OrdersService } from '#server/modules/orders/service.ts'
 import { previewDescription, previewTitle } from '#server/modules/profile/preview-text.ts'
 import type { ProfileService } from '#server/modules/profile/service.ts'
+import { isScreenWithoutAPage } from './app-screens.ts'
 import { article, breadcrumbs, faqPage, organization, person, type JsonLd } from './json-ld.ts'
 import type { WebMessages } from './web-messages.ts'
 
@@ -22,6 +25,19 @@ export type PageHead = {
   type: 'website' | 'profile' | 'article'
   jsonLd: JsonLd[]
 }
+
+/** How the server answers an address of the web app before any script runs. */
+export type PagePlan =
+  /** A public page that exists: its own head, and drawn on the server. */
+  | { kind: 'page'; head: PageHead }
+  /**
+   * No such page: a 404 that search engines leave out. `sameForEveryone` when a guest's 404 is everyone's (a post,
+   * a category, an address the app has no screen for), so the server may draw the app's 404 screen; an order or a
+   * profile a guest may not see can still be the signed-in visitor's own, so the app decides in the browser.
+   */
+  | { kind: 'missing'; sameForEveryone: boolean }
+  /** A screen of the app with no public page (app-screens.ts): the plain shell. */
+  | { kind: 'shell' }
 
 type Deps = {
   messages: () => Promise<WebMessages>
@@ -46,8 +62,17 @@ const squeeze = (text: string) => {
     .trim()
   return flat.length <= DESCRIPTION_MAX ? flat : `${flat.slice(0, DESCRIPTION_MAX).replace(/\s+\S*$/, '')}…`
 }
-/** A `not_found` from a service means the page shows its 404: it gets no head of its own. */
+/** Data a head can do without (the service an order is of): any failure leaves it out. */
 const orNothing = <T>(promise: Promise<T>) => promise.catch(() => undefined)
+/**
+ * A `not_found` from a service means the page shows its 404. Any other failure (the database is away) is not an
+ * answer about the page: it goes up, and the visitor gets the plain shell rather than a 404 of a page that exists.
+ */
+const unlessMissing = <T>(promise: Promise<T>) =>
+  promise.catch((error: unknown) => {
+    if (error instanceof AppError && error.type === 'not_found') return undefined
+    throw error
+  })
 
 /** The web app's own texts these heads repeat (English sources of its Lingui catalogs; a test checks each is translated). */
 export const WEB_TEXTS = {
@@ -134,6 +159,7 @@ const APP_SEGMENTS = new Set([
   'to-profile',
   'wallet',
   'api',
+  '404',
 ])
 const SLUG = '([a-z0-9]+(?:-[a-z0-9]+)*)'
 const FORMS = new Set(['select', 'work-place'])
@@ -250,7 +276,8 @@ export function createPageHeads({
   }
 
   const order: Resolver = async (match, context) => {
-    const found = await orNothing(orders.preview(Number(match[1])))
+    const id = Number(match[1])
+    const found = id <= MAX_ID ? await unlessMissing(orders.preview(id)) : undefined
     if (!found) return undefined
     const service = found.services[0]
       ? await orNothing(catalogue.service(found.services[0], context.locale))
@@ -270,7 +297,7 @@ export function createPageHeads({
   const catalogue_: Resolver = async (match, context) => {
     const [categorySlug = '', ...rest] = match[0].slice(1).split('/')
     if (APP_SEGMENTS.has(categorySlug)) return undefined
-    const category = await orNothing(catalogue.category(categorySlug, context.locale))
+    const category = await unlessMissing(catalogue.category(categorySlug, context.locale))
     if (!category) return undefined
     const categoryStep = { name: category.name, url: `${context.origin}/${category.slug}` }
     if (rest.length === 0 || (rest.length === 1 && rest[0] === 'services')) {
@@ -284,7 +311,7 @@ export function createPageHeads({
       }
     }
     const serviceSlugs = rest.length > 1 && FORMS.has(rest.at(-1)!) ? rest.slice(0, -1) : rest
-    const service = await orNothing(
+    const service = await unlessMissing(
       catalogue.serviceBySlug(category.slug, serviceSlugs.at(-1)!, context.locale),
     )
     if (!service) return undefined
@@ -340,28 +367,43 @@ export function createPageHeads({
     [new RegExp(`^/${SLUG}(?:/${SLUG})*$`), catalogue_],
   ]
 
-  const cache = new LRUCache<string, { head: PageHead | undefined }>({ max: 5_000, ttl: ttlMs })
+  // A guest not finding these may still be their own people's to open: an order's parties, a customer's specialists.
+  const SEEN_BY_THEIR_OWN_PEOPLE = new Set<Resolver>([publicProfile, reviews, order])
+
+  const cache = new LRUCache<string, PagePlan>({ max: 5_000, ttl: ttlMs })
   forgetChangedPages(events, cache)
 
   // The catalogs are read once, when the first public page is asked for.
   let loadedMessages: Promise<WebMessages> | undefined
-  async function resolve(pathname: string, locale: Locale, origin: string) {
+  async function resolve(pathname: string, locale: Locale, origin: string): Promise<PagePlan> {
+    // Before the public pages: a member's screen such as /account would otherwise be read as a category.
+    if (isScreenWithoutAPage(pathname)) return { kind: 'shell' }
     const route = ROUTES.find(([pattern]) => pattern.test(pathname))
-    if (!route) return undefined
+    if (!route) return { kind: 'missing', sameForEveryone: true }
+    const [pattern, resolver] = route
     const text = await (loadedMessages ??= messages())
-    return route[1](pathname.match(route[0])!, { locale, origin, text: (source) => text(locale, source) })
+    const head = await resolver(pathname.match(pattern)!, {
+      locale,
+      origin,
+      text: (source) => text(locale, source),
+    })
+    if (head) return { kind: 'page', head }
+    return { kind: 'missing', sameForEveryone: !SEEN_BY_THEIR_OWN_PEOPLE.has(resolver) }
   }
 
   return {
-    /** The head of a public page in a language, or undefined for a private page or one that does not exist. */
-    async headFor(pathname: string, locale: Locale, origin: string): Promise<PageHead | undefined> {
+    /**
+     * How to answer an address in a language: a public page with its head, a missing page, or a screen the app
+     * draws in the browser. Kept for a minute; a change we are told of drops it sooner.
+     */
+    async pageFor(pathname: string, locale: Locale, origin: string): Promise<PagePlan> {
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
       const key = pageCacheKey(origin, locale, path)
       const cached = cache.get(key)
-      if (cached) return cached.head
-      const head = await resolve(path, locale, origin)
-      cache.set(key, { head })
-      return head
+      if (cached) return cached
+      const plan = await resolve(path, locale, origin)
+      cache.set(key, plan)
+      return plan
     },
     /** Forgets every kept head (tests, and after a content change made outside the app). */
     clear: () => cache.clear(),

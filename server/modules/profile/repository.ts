@@ -11,14 +11,12 @@ import {
   works,
 } from '#server/db/schema/specialists.ts'
 import { users } from '#server/db/schema/users.ts'
+import { profileVisibleTo } from './visibility.ts'
 
 const WEEK_S = 7 * 24 * 3600
 
 /** Weekly counts: the week's index from the first Monday (0…) and the figures of that week. */
 type WeekRow = { week: number; n: number; average?: number | null }
-
-/** Whose profile anyone may open (GET /profiles/{slug}, its page's head, the sitemap): a live, undeleted account. */
-export const publicProfile = isNull(users.deletedAt)
 
 export function createProfileRepository(db: Database) {
   /** The week (from 0) a timestamp falls in, counted from `start` (a Monday midnight in Tashkent). */
@@ -140,20 +138,12 @@ export function createProfileRepository(db: Database) {
       return breakdown
     },
 
-    async findLive(id: number) {
+    /** The user by id or slug when `viewerId` (undefined: a guest) may open their profile (./visibility.ts). */
+    async findVisible(ref: { id: number } | { slug: string }, viewerId: number | undefined) {
       const [row] = await db
         .select()
         .from(users)
-        .where(and(eq(users.id, id), publicProfile))
-        .limit(1)
-      return row
-    },
-
-    async findLiveBySlug(slug: string) {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.slug, slug), publicProfile))
+        .where(and('id' in ref ? eq(users.id, ref.id) : eq(users.slug, ref.slug), profileVisibleTo(viewerId)))
         .limit(1)
       return row
     },

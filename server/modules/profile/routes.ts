@@ -26,7 +26,7 @@ export async function profileRoutes(app: FastifyInstance, { profile }: { profile
   contractRoute(app, endpoints.publicProfile, async ({ params, request }) =>
     profile.publicProfile(params.slug, await optionalCaller(app, request), request.locale),
   )
-  contractRoute(app, endpoints.userReviews, ({ params, query, request }) =>
-    profile.reviews(params.id, query, request.locale),
+  contractRoute(app, endpoints.userReviews, async ({ params, query, request }) =>
+    profile.reviews(params.id, query, await optionalCaller(app, request), request.locale),
   )
 }

@@ -68,6 +68,10 @@ function tashkentMonday(now: Date, weeksBack: number) {
 /** "Dilnoza R.": a reviewer is named by their first name and the initial of the surname. */
 const authorOf = (name: string, surname: string) => (surname ? `${name} ${surname.slice(0, 1)}.` : name)
 
+/** A profile's address: digits within the id range are an id, anything else a slug. */
+const profileRef = (slugOrId: string): { id: number } | { slug: string } =>
+  /^\d{1,10}$/.test(slugOrId) && Number(slugOrId) <= MAX_ID ? { id: Number(slugOrId) } : { slug: slugOrId }
+
 const forbidden = () => new AppError('forbidden', 'forbidden')
 const notFound = () => new AppError('not_found', 'not_found')
 
@@ -259,18 +263,16 @@ export function createProfileService(deps: Deps) {
     },
 
     /**
-     * What anyone sees of a user, by slug or id: public fields only (decision 009), active specialties only to
-     * others, and the read counted as a view of the day unless it is the owner's own.
+     * What anyone sees of a specialist, by slug or id: public fields only (decision 009), active specialties only
+     * to others, and the read counted as a view of the day unless it is the owner's own. A customer's profile is
+     * their own and their specialists' only (decision 008): to anyone else it does not exist.
      */
     async publicProfile(
       slugOrId: string,
       caller: UserRow | undefined,
       locale: Locale,
     ): Promise<PublicProfile> {
-      const user =
-        /^\d{1,10}$/.test(slugOrId) && Number(slugOrId) <= MAX_ID
-          ? await profiles.findLive(Number(slugOrId))
-          : await profiles.findLiveBySlug(slugOrId)
+      const user = await profiles.findVisible(profileRef(slugOrId), caller?.id)
       if (!user) throw notFound()
       const owner = caller?.id === user.id
       const now = clock.now()
@@ -323,15 +325,13 @@ export function createProfileService(deps: Deps) {
 
     /**
      * What a link preview of a public profile shows (name, services, rating, photo), in the reader's language; not
-     * a view of the profile (a crawler is not a visitor). Undefined when there is no such live profile.
+     * a view of the profile (a crawler is not a visitor). Undefined unless a guest may open it (a specialist's).
      */
     async preview(slugOrId: string, locale: Locale) {
-      const user =
-        /^\d{1,10}$/.test(slugOrId) && Number(slugOrId) <= MAX_ID
-          ? await profiles.findLive(Number(slugOrId))
-          : /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slugOrId) && slugOrId.length <= 120
-            ? await profiles.findLiveBySlug(slugOrId)
-            : undefined
+      const ref = profileRef(slugOrId)
+      const wellFormed = 'id' in ref || (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(ref.slug) && ref.slug.length <= 120)
+      // Read as a guest would: a page's head is kept and served to every visitor.
+      const user = wellFormed ? await profiles.findVisible(ref, undefined) : undefined
       if (!user) return undefined
       const services = (await specialities.ofUser(user.id, true))
         .flatMap((row) => presentSpeciality(row, locale).services)
@@ -356,8 +356,13 @@ export function createProfileService(deps: Deps) {
       }
     },
 
-    async reviews(userId: number, query: { page: number; perPage: number; cursor?: string }, locale: Locale) {
-      const user = await profiles.findLive(userId)
+    async reviews(
+      userId: number,
+      query: { page: number; perPage: number; cursor?: string },
+      caller: UserRow | undefined,
+      locale: Locale,
+    ) {
+      const user = await profiles.findVisible({ id: userId }, caller?.id)
       if (!user) throw notFound()
       const [{ collection, nextCursor }, breakdown] = await Promise.all([
         reviewsPage(userId, query, locale),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { PushConfig, PushPayload, PushSubscriptionBody } from '#contract/schemas/notifications.ts'
 import { topicOf, type PushOptions, type PushSender } from '#server/adapters/push/push-sender.ts'
+import { isAllowedPushEndpoint } from '#server/adapters/push/push-service-hosts.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
@@ -29,6 +30,8 @@ type PushServiceDeps = {
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'debug'>
   /** The VAPID public key browsers subscribe with. */
   publicKey: string
+  /** PUSH_SERVICE_HOSTS: a Web Push endpoint on any other host is refused. */
+  allowedHosts: readonly string[]
   /** The Firebase web config when FCM is used; FCM tokens are accepted only then. */
   firebase?: Extract<PushConfig, { provider: 'fcm' }>['firebase']
   retryDelaysS?: number[]
@@ -50,6 +53,11 @@ const webPushDevice = (body: WebPushSubscriptionBody): DeviceSubscription => ({
   p256dh: body.keys.p256dh,
   auth: body.keys.auth,
 })
+
+/** Only a push service's endpoint is kept: we POST to it, and we must not POST into our own network for anyone. */
+function assertPushService(endpoint: string, allowedHosts: readonly string[], field = 'endpoint') {
+  if (!isAllowedPushEndpoint(endpoint, allowedHosts)) throw fieldError(field, 'push_endpoint_invalid')
+}
 
 /** The push service's host says which one refused (FCM, Mozilla, Apple…) without the device's secret path. */
 const serviceOf = (row: { provider: string; endpoint: string }) => {
@@ -180,6 +188,7 @@ export function createPushService(deps: PushServiceDeps) {
         if (!deps.firebase) throw invalid('fcm_token')
         device = { provider: 'fcm', endpoint: body.fcm_token, p256dh: null, auth: null }
       } else {
+        assertPushService(body.endpoint, deps.allowedHosts)
         assertEncryptable(body.keys)
         device = webPushDevice(body)
       }
@@ -193,6 +202,7 @@ export function createPushService(deps: PushServiceDeps) {
      * only to that device and to us, is what proves the device's right to it.
      */
     async renew(oldEndpoint: string, subscription: WebPushSubscriptionBody): Promise<{ ok: true }> {
+      assertPushService(subscription.endpoint, deps.allowedHosts, 'subscription.endpoint')
       assertEncryptable(subscription.keys, 'subscription.keys')
       const moved = await repository.move(oldEndpoint, webPushDevice(subscription), clock.now())
       if (!moved) throw new AppError('not_found', 'not_found')

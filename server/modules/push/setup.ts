@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { createFcmSender, lazyFirebaseMessaging } from '#server/adapters/push/fcm-sender.ts'
 import { routeByProvider, type PushSender } from '#server/adapters/push/push-sender.ts'
+import { PushServiceAgent } from '#server/adapters/push/push-service-agent.ts'
 import { resolveVapidKeys } from '#server/adapters/push/vapid-keys.ts'
 import { createWebPushSender } from '#server/adapters/push/web-push-sender.ts'
 import { fcmSettings, type Config } from '#server/config.ts'
@@ -11,7 +12,8 @@ import { createPushService } from './service.ts'
 
 /**
  * The push service as the config asks for it: Web Push with our VAPID pair for browser subscriptions, and FCM for
- * registration tokens when every FCM_* variable is set. `sender` replaces both (tests).
+ * registration tokens when every FCM_* variable is set; Web Push reaches PUSH_SERVICE_HOSTS only. `sender` replaces
+ * both (tests).
  */
 export async function createPush(options: {
   config: Config
@@ -32,7 +34,10 @@ export async function createPush(options: {
   const sender =
     options.sender ??
     routeByProvider({
-      webpush: createWebPushSender({ vapid: { subject: config.VAPID_SUBJECT, ...vapid } }),
+      webpush: createWebPushSender({
+        vapid: { subject: config.VAPID_SUBJECT, ...vapid },
+        agent: new PushServiceAgent({ allowedHosts: config.PUSH_SERVICE_HOSTS }),
+      }),
       ...(fcm && { fcm: createFcmSender({ messaging: lazyFirebaseMessaging(fcm.serviceAccount) }) }),
     })
   return createPushService({
@@ -41,6 +46,7 @@ export async function createPush(options: {
     clock: options.clock,
     log,
     publicKey: vapid.publicKey,
+    allowedHosts: config.PUSH_SERVICE_HOSTS,
     ...(fcm && { firebase: fcm.web }),
   })
 }

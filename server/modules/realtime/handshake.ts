@@ -1,6 +1,9 @@
 import { decodeJwt } from 'jose'
 import { AppError } from '#server/lib/app-error.ts'
 import type { AuthService } from '#server/modules/auth/service.ts'
+import type { Recovery } from './recovery.ts'
+import { settleRooms } from './rooms.ts'
+import type { SessionGuard } from './session-guard.ts'
 import type { RealtimeSocket } from './socket-types.ts'
 
 /**
@@ -13,20 +16,28 @@ export const HANDSHAKE_ERRORS = {
   failed: 'error_occurred',
 } as const
 
+type Deps = {
+  auth: AuthService
+  guard: Pick<SessionGuard, 'handshakeStarted'>
+  recovery: Pick<Recovery, 'take' | 'keep'>
+  onError: (error: unknown) => void
+}
+
 /**
  * The socket.io middleware that admits only the access token of a live session (`handshake.auth.token`), as
- * `app.authenticate` does for HTTP; it runs again on every reconnection, recovered ones included.
+ * `app.authenticate` does for HTTP; it runs again on every reconnection, recovered ones included. A recovered
+ * socket keeps only the rooms its user and their role justify now, and the events it missed only when it comes
+ * back as the same user.
  */
-export function authenticateHandshake(auth: AuthService, onError: (error: unknown) => void) {
+export function authenticateHandshake({ auth, guard, recovery, onError }: Deps) {
   return async (socket: RealtimeSocket, next: (error?: Error) => void) => {
+    // Taken before anything can refuse: what a recovered socket brought must not outlive a refusal.
+    const restored = recovery.take(socket)
     const token: unknown = socket.handshake.auth.token
     if (typeof token !== 'string' || token === '') return next(new Error(HANDSHAKE_ERRORS.unauthorized))
+    guard.handshakeStarted(socket)
     try {
       const { claims, user } = await auth.authenticate(token)
-      // NOTE: a recovered session brings back the rooms it had. Were that another person's session (an app that
-      // switched accounts without a new socket), its rooms must not follow the new user.
-      if (socket.recovered && socket.data.userId !== user.id)
-        for (const room of socket.rooms) if (room !== socket.id) void socket.leave(room)
       socket.data = {
         userId: user.id,
         role: user.role,
@@ -34,6 +45,10 @@ export function authenticateHandshake(auth: AuthService, onError: (error: unknow
         // The token was just verified, so it has an expiry.
         tokenExpiresAtMs: (decodeJwt(token).exp ?? 0) * 1000,
       }
+      // NOTE: were it another person's socket (an app that switched accounts without a new one), neither its
+      // rooms nor its missed events follow the new user.
+      if (socket.recovered) settleRooms(socket, user)
+      if (restored?.userId === user.id) recovery.keep(socket, restored.missed)
       next()
     } catch (error) {
       if (!(error instanceof AppError)) {

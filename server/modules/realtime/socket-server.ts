@@ -6,7 +6,6 @@ import {
   ConnectUserPayloadSchema,
   notifRoom,
   SOCKET_PATH,
-  SUPPORT_TEAM_ROOM,
   type ConnectUserAck,
 } from '#contract/events.ts'
 import type { Locale } from '#server/i18n/locale.ts'
@@ -17,7 +16,10 @@ import type { UsersRepository } from '#server/modules/users/repository.ts'
 import { authenticateHandshake } from './handshake.ts'
 import { createChatHub, createHub, silentChatHub, type ChatHub } from './hub.ts'
 import { createPresence } from './presence.ts'
+import { createRecovery } from './recovery.ts'
 import { createRedisAdapter } from './redis-adapter.ts'
+import { roomsOf } from './rooms.ts'
+import { createSessionGuard } from './session-guard.ts'
 import type { RealtimeServer, RealtimeSocket } from './socket-types.ts'
 
 /**
@@ -92,7 +94,7 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
     serveClient: false,
     maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
     // The app connects from its own origin, so no CORS headers are sent; other sites have no token to offer.
-    // The handshake runs again on recovery, so an ended session cannot come back through it.
+    // The handshake runs again on recovery, so an ended session cannot come back through it (./recovery.ts).
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     ...(redis && { adapter: redis.adapter }),
   })
@@ -102,8 +104,20 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
     onError: logError('presence update failed'),
   })
 
-  io.use(authenticateHandshake(deps.auth, logError('socket handshake failed')))
+  const recovery = createRecovery(deps.auth)
+  recovery.guard(io.of('/').adapter)
+  const guard = createSessionGuard({
+    auth: deps.auth,
+    sockets: () => io.of('/').sockets.values(),
+    onError: logError('socket session check failed'),
+  })
+
+  io.use(
+    authenticateHandshake({ auth: deps.auth, guard, recovery, onError: logError('socket handshake failed') }),
+  )
   io.on('connection', (socket) => {
+    // Before any handler: an event of a session that ended goes no further.
+    socket.use(guard.inbound(socket))
     const { userId } = socket.data
     presence.connected(userId)
     const expiry = closeAtTokenExpiry(socket, deps.clock)
@@ -113,6 +127,12 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
     })
     socket.on(CLIENT_EVENTS.connectUser, (payload, ack) => void connectUser(socket, payload, ack))
     hooks.onSocket(socket)
+    // What a recovered socket missed goes out once its session is known to be still live.
+    guard.connected(
+      socket,
+      () => recovery.deliver(socket),
+      () => recovery.drop(socket),
+    )
   })
 
   async function connectUser(socket: RealtimeSocket, payload: unknown, ack: unknown) {
@@ -123,7 +143,7 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
     const { userId } = socket.data
     const room = notifRoom(userId)
     try {
-      await socket.join(socket.data.role === 'support' ? [room, SUPPORT_TEAM_ROOM] : room)
+      await socket.join(roomsOf({ id: userId, role: socket.data.role }))
       const [, unread] = await Promise.all([
         hooks.onUserConnected(userId, parsed.output.locale),
         hooks.unreadCount(userId),

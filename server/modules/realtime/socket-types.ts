@@ -4,7 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '#contract/event
 /** What the handshake learns about a socket's user; kept by connection-state recovery with the socket. */
 export type SocketData = {
   userId: number
-  /** As of the handshake: a support role given later counts from the next connection. */
+  /** Kept current while the socket is open (./session-guard.ts): a changed role moves its rooms. */
   role: 'user' | 'support'
   sessionId: string
   tokenExpiresAtMs: number

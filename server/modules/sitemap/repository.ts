@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts'
 import { categories, services } from '#server/db/schema/catalogue.ts'
 import { blogPosts, contentPages } from '#server/db/schema/content.ts'
 import { users } from '#server/db/schema/users.ts'
-import { publicProfile } from '#server/modules/profile/repository.ts'
+import { publicProfile } from '#server/modules/profile/visibility.ts'
 
 const parents = alias(services, 'parent')
 // A service anyone can order: approved, and under an approved parent when it has one (the catalogue's rule).
@@ -53,7 +53,7 @@ export function createSitemapRepository(db: Database) {
   return {
     boundaries,
 
-    /** Public profiles after an id, in id order. */
+    /** Specialists' profiles after an id, in id order: a customer's is never public (profile/visibility.ts). */
     profilesAfter: (afterId: number, limit: number) =>
       db
         .select({ id: users.id, slug: users.slug, updatedAt: users.updatedAt })

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { smsVerifications } from '#server/db/schema/auth.ts'
 
@@ -31,14 +31,32 @@ export function createSmsRepository(db: Database) {
       return row
     },
 
-    /** Takes one of the code's tries, or answers false when none is left. */
-    async takeAttempt(id: string, maxAttempts: number): Promise<boolean> {
-      const rows = await db
+    /**
+     * Takes one of a live code's tries before its guess is judged, in one statement, and answers the code; none
+     * when no try is left or the code is spent or expired. Concurrent guesses cannot share a try.
+     */
+    async reserveTry(id: string, maxAttempts: number, now: Date): Promise<Verification | undefined> {
+      const [row] = await db
         .update(smsVerifications)
         .set({ attempts: sql`${smsVerifications.attempts} + 1` })
-        .where(and(eq(smsVerifications.id, id), lt(smsVerifications.attempts, maxAttempts)))
-        .returning({ id: smsVerifications.id })
-      return rows.length === 1
+        .where(
+          and(
+            eq(smsVerifications.id, id),
+            lt(smsVerifications.attempts, maxAttempts),
+            isNull(smsVerifications.consumedAt),
+            or(isNotNull(smsVerifications.verifiedAt), gt(smsVerifications.expiresAt, now)),
+          ),
+        )
+        .returning()
+      return row
+    },
+
+    /** Gives back a try reserved for a guess that was right: only wrong guesses spend the code's tries. */
+    async returnTry(id: string) {
+      await db
+        .update(smsVerifications)
+        .set({ attempts: sql`${smsVerifications.attempts} - 1` })
+        .where(and(eq(smsVerifications.id, id), gt(smsVerifications.attempts, 0)))
     },
 
     async markVerified(id: string, at: Date) {
@@ -48,8 +66,14 @@ export function createSmsRepository(db: Database) {
         .where(and(eq(smsVerifications.id, id), isNull(smsVerifications.verifiedAt)))
     },
 
-    /** Uses a verified code for its purpose, once: a second caller with the same id gets undefined. */
-    async consume(where: { id: string; phone: string; purpose: SmsPurpose; verifiedAfter: Date }, at: Date) {
+    /**
+     * Uses a verified code for its purpose, once, while it has tries left: a second caller with the same id, or
+     * one whose code was guessed wrong to its last try after it was verified, gets undefined.
+     */
+    async consume(
+      where: { id: string; phone: string; purpose: SmsPurpose; verifiedAfter: Date; maxAttempts: number },
+      at: Date,
+    ) {
       const [row] = await db
         .update(smsVerifications)
         .set({ consumedAt: at })
@@ -61,6 +85,7 @@ export function createSmsRepository(db: Database) {
             isNotNull(smsVerifications.verifiedAt),
             gt(smsVerifications.verifiedAt, where.verifiedAfter),
             isNull(smsVerifications.consumedAt),
+            lt(smsVerifications.attempts, where.maxAttempts),
           ),
         )
         .returning()

@@ -8,7 +8,7 @@ import { AppError, fieldError, rateLimited } from '#server/lib/app-error.ts'
 import { addSeconds, secondsBetween, type Clock } from '#server/lib/clock.ts'
 import { hmac, randomDigits, safeEqual } from '#server/lib/secrets.ts'
 import { windowLimit } from '#server/lib/sliding-window.ts'
-import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
+import { createAttemptsRepository, type AttemptsRepository } from '#server/modules/attempts/repository.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import { createSmsRepository, type SmsPurpose, type Verification } from './repository.ts'
 
@@ -27,6 +27,10 @@ export const SMS_RULES = {
   HOUR_S: 3600,
   /** How long a verified code may still be used to register or reset. */
   VERIFIED_USABLE_S: 30 * 60,
+  /** `GET /sms/check` (is this phone registered?) per address and per phone, in a ten-minute window. */
+  CHECKS_PER_IP: 30,
+  CHECKS_PER_PHONE: 10,
+  CHECKS_WINDOW_S: 10 * 60,
 } as const
 
 type Deps = {
@@ -77,34 +81,46 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
     if (ipLimit.exceeded) throw rateLimited('sms_limit_ip', ipLimit.retryAfterS)
   }
 
-  async function assertPhoneHasTriesLeft(phone: string) {
-    const now = clock.now()
-    const failures = await attempts.since(
-      'sms_code',
-      { phone },
-      addSeconds(now, -SMS_RULES.WRONG_TRIES_WINDOW_S),
-    )
-    const limit = windowLimit(failures, SMS_RULES.WRONG_TRIES_PER_PHONE, SMS_RULES.WRONG_TRIES_WINDOW_S, now)
-    if (limit.exceeded) throw rateLimited('sms_attempts_exhausted', limit.retryAfterS)
+  /**
+   * Judges one typed code with everything it guards reserved first, under the phone's lock and in one
+   * transaction: the phone's failures are counted, the code's try is taken (one conditional UPDATE), and a wrong
+   * guess is recorded before the answer. A burst of guesses is judged one at a time against what the others spent,
+   * so no guess can be judged on a count read before the rest were recorded. A right guess spends no try.
+   */
+  async function judgeCode(
+    found: Verification,
+    input: { code: string; ip: string; field: string; verify: boolean },
+  ): Promise<void> {
+    const problem = await withLock(db, `sms:${found.phone}`, async (tx) => {
+      const scoped = createSmsRepository(tx)
+      const failures = createAttemptsRepository(tx)
+      const now = clock.now()
+      const since = addSeconds(now, -SMS_RULES.WRONG_TRIES_WINDOW_S)
+      const phoneLimit = windowLimit(
+        await failures.since('sms_code', { phone: found.phone }, since),
+        SMS_RULES.WRONG_TRIES_PER_PHONE,
+        SMS_RULES.WRONG_TRIES_WINDOW_S,
+        now,
+      )
+      if (phoneLimit.exceeded) return rateLimited('sms_attempts_exhausted', phoneLimit.retryAfterS)
+      const reserved = await scoped.reserveTry(found.id, SMS_RULES.WRONG_TRIES_PER_CODE, now)
+      if (!reserved) return fieldError(input.field, noTryReason(await scoped.find(found.id), now))
+      if (!safeEqual(reserved.codeHash, hashCode(reserved.id, input.code))) {
+        await failures.record('sms_code', found.phone, input.ip, now)
+        return fieldError(input.field, 'wrong_sms_code')
+      }
+      await scoped.returnTry(reserved.id)
+      if (input.verify) await scoped.markVerified(reserved.id, now)
+      return undefined
+    })
+    // NOTE: thrown after the transaction, so the try and the failure it recorded are kept, not rolled back.
+    if (problem) throw problem
   }
 
-  /** Checks a typed code against a verification; a wrong one spends a try of the code and of the phone. */
-  async function checkCode(verification: Verification, code: string, ip: string, field: string) {
-    const now = clock.now()
-    if (verification.consumedAt || (!verification.verifiedAt && verification.expiresAt <= now)) {
-      throw fieldError(field, 'sms_code_expired')
-    }
-    await assertPhoneHasTriesLeft(verification.phone)
-    if (!safeEqual(verification.codeHash, hashCode(verification.id, code))) {
-      if (!(await repo.takeAttempt(verification.id, SMS_RULES.WRONG_TRIES_PER_CODE))) {
-        throw fieldError(field, 'sms_code_attempts_exceeded')
-      }
-      await attempts.record('sms_code', verification.phone, ip, now)
-      throw fieldError(field, 'wrong_sms_code')
-    }
-    if (verification.attempts >= SMS_RULES.WRONG_TRIES_PER_CODE) {
-      throw fieldError(field, 'sms_code_attempts_exceeded')
-    }
+  /** Why a code had no try to give: spent or expired, else its own tries are used up. */
+  function noTryReason(current: Verification | undefined, now: Date) {
+    const live = current && !current.consumedAt && (current.verifiedAt || current.expiresAt > now)
+    return live ? 'sms_code_attempts_exceeded' : 'sms_code_expired'
   }
 
   return {
@@ -144,8 +160,7 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
     async verify(input: { required_id: string; code: string; ip: string }) {
       const verification = await repo.find(input.required_id)
       if (!verification) throw fieldError('code', 'sms_code_expired')
-      await checkCode(verification, input.code, input.ip, 'code')
-      await repo.markVerified(verification.id, clock.now())
+      await judgeCode(verification, { code: input.code, ip: input.ip, field: 'code', verify: true })
       return { isChecked: true as const }
     },
 
@@ -164,7 +179,7 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
         const verification = await repo.find(input.required_id)
         if (!verification || verification.phone !== input.phone)
           throw fieldError('required_id', 'sms_not_verified')
-        await checkCode(verification, input.code, input.ip, 'smsCode')
+        await judgeCode(verification, { code: input.code, ip: input.ip, field: 'smsCode', verify: false })
       }
       const now = clock.now()
       const consumed = await repo.consume(
@@ -173,6 +188,7 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
           phone: input.phone,
           purpose: input.purpose,
           verifiedAfter: addSeconds(now, -SMS_RULES.VERIFIED_USABLE_S),
+          maxAttempts: SMS_RULES.WRONG_TRIES_PER_CODE,
         },
         now,
       )
