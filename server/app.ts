@@ -37,6 +37,7 @@ import { createOrdersRepository } from '#server/modules/orders/repository.ts'
 import { createPublicAnswers, type PublicAnswersInvalidation } from '#server/modules/orders/public-answers.ts'
 import { orderRoutes } from '#server/modules/orders/routes.ts'
 import { createOrdersService } from '#server/modules/orders/service.ts'
+import { createOrderViewers } from '#server/modules/orders/order-viewers.ts'
 import { createViewCounter } from '#server/modules/orders/view-counter.ts'
 import { healthRoutes } from '#server/modules/health/routes.ts'
 import { calendarRoutes } from '#server/modules/calendar/routes.ts'
@@ -332,14 +333,22 @@ export async function buildApp({
   })
   app.addHook('onClose', () => publicAnswers.close())
   const ordersRepository = createOrdersRepository(db, publicAnswers)
+  const orderViewers = createOrderViewers({ repo: ordersRepository, secret: config.JWT_SECRET, clock })
   const orderViews = createViewCounter({
-    store: ordersRepository.addViews,
+    async store(counts) {
+      await ordersRepository.addViews(counts)
+      // The past days' viewers go at a flush rather than on a timer of their own. Its failure is only logged: the
+      // views are written, and a failed store would write them again.
+      await orderViewers
+        .forgetPastDays()
+        .catch((error: unknown) => app.log.error({ err: error }, 'forgetting past order viewers failed'))
+    },
     everyMs: viewsFlushEveryMs,
     onError: (error) => app.log.error({ err: error }, 'writing order views failed'),
   })
   // Before the database closes (main.ts closes it after the app): the views counted last are not lost.
   app.addHook('onClose', () => orderViews.close())
-  const orders = createOrdersService(ordersRepository, clock, events, districts, orderViews, {
+  const orders = createOrdersService(ordersRepository, clock, events, districts, orderViews, orderViewers, {
     liveOrdersMax: config.OPEN_ORDERS_PER_CUSTOMER,
   })
   await app.register(orderRoutes, {

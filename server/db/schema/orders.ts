@@ -3,11 +3,13 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   pgTable,
   point,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -156,6 +158,25 @@ export const reviews = pgTable(
   },
   // A specialist's reviews, newest first (their page, the public profile, the statistics).
   (table) => [index('reviews_executor_created').on(table.executorId, table.createdAt)],
+)
+
+/**
+ * Who looked at which order on which Tashkent day: an order's views count each person (or device) once a day
+ * (order-viewers.ts). `viewer` is an HMAC under the server's secret of who it is, the order and the day, so no user
+ * id, address or cookie is kept in clear and one viewer's rows cannot be linked across orders or days. Only today's
+ * rows are needed; the days before yesterday are deleted at a views flush.
+ * No foreign key to `orders`: its check would lock the order's row at every first view, the contention the views
+ * counted in memory avoid (view-counter.ts); a deleted order's rows go with their day.
+ */
+export const orderViewers = pgTable(
+  'order_viewers',
+  {
+    day: date().notNull(),
+    orderId: integer().notNull(),
+    viewer: text().notNull(),
+  },
+  // The day first: forgetting the past days is one range of the key.
+  (table) => [primaryKey({ columns: [table.day, table.orderId, table.viewer] })],
 )
 
 /**

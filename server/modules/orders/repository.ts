@@ -8,12 +8,20 @@ import {
   getTableColumns,
   inArray,
   isNull,
+  lt,
   sql,
   type SQL,
 } from 'drizzle-orm'
 import { withLock, type Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
-import { orderCounters, orderRefusals, orders, replies, reviews } from '#server/db/schema/orders.ts'
+import {
+  orderCounters,
+  orderRefusals,
+  orderViewers,
+  orders,
+  replies,
+  reviews,
+} from '#server/db/schema/orders.ts'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { filterConditions } from './filters.ts'
 import { createBoxCells } from './box-cells.ts'
@@ -226,6 +234,24 @@ export function createOrdersRepository(
         update orders set views = orders.views + counted.n
         from unnest(${ids}::int[], ${ns}::int[]) as counted(id, n)
         where orders.id = counted.id`)
+    },
+
+    /**
+     * Notes that `viewer` (a digest, order-viewers.ts) looked at the order on `day`; true when it is their first look
+     * that day. A repeated look finds the key and writes nothing.
+     */
+    async markViewed(orderId: number, viewer: string, day: string) {
+      const added = await db
+        .insert(orderViewers)
+        .values({ day, orderId, viewer })
+        .onConflictDoNothing()
+        .returning({ orderId: orderViewers.orderId })
+      return added.length > 0
+    },
+
+    /** Deletes who looked at orders on the days before `day`. */
+    async forgetViewersBefore(day: string) {
+      await db.delete(orderViewers).where(lt(orderViewers.day, day))
     },
 
     /**

@@ -8,6 +8,7 @@ import { listFiltersOf } from './filters.ts'
 import { cardsAnswer, listMetaOf, pageOf, sendCards, sendJson } from './list-paging.ts'
 import type { PublicAnswers } from './public-answers.ts'
 import { createOrderCards } from './order-cards.ts'
+import { viewerOf } from './viewer-cookie.ts'
 import { AppError, unauthorized } from '#server/lib/app-error.ts'
 import { isInternalRequest } from '#server/lib/internal-requests.ts'
 
@@ -179,10 +180,12 @@ export async function orderRoutes(
     )
     return sendJson(reply, map.body)
   })
-  contractRoute(app, endpoints.order, async ({ params, request }) =>
+  contractRoute(app, endpoints.order, async ({ params, request, reply }) => {
+    const caller = await optionalCaller(request)
     // The server drawing the order's page for a visitor is not a view: the visitor's app reads it again.
-    orders.view(params.id, await optionalCaller(request), { counted: !isInternalRequest(request.headers) }),
-  )
+    const viewer = isInternalRequest(request.headers) ? undefined : viewerOf(request, reply, caller?.id)
+    return orders.view(params.id, caller, viewer)
+  })
   contractRoute(app, endpoints.publishOrder, async ({ body, request, reply }) => {
     reply.status(201)
     return orders.publish(body, request.user!, idempotencyKeyOf(request))

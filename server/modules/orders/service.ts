@@ -13,6 +13,7 @@ import type { DistrictsRepository } from '#server/modules/districts/repository.t
 import { reencodePhoto } from '#server/lib/images.ts'
 import { ACCEPTED, roundToArea, seesExactPlace } from './privacy.ts'
 import type { OrderRow, OrdersRepository, OrderStatus } from './repository.ts'
+import type { OrderViewers, Viewer } from './order-viewers.ts'
 import type { ViewCounter } from './view-counter.ts'
 
 const MAX_PHOTOS = 10
@@ -74,6 +75,7 @@ export function createOrdersService(
   events: DomainEvents,
   districts: Pick<DistrictsRepository, 'exists'>,
   views: ViewCounter,
+  viewers: Pick<OrderViewers, 'isFirstLookToday'>,
   { liveOrdersMax = OPEN_ORDERS_MAX }: { liveOrdersMax?: number } = {},
 ) {
   /**
@@ -216,11 +218,17 @@ export function createOrdersService(
       return presentOrder(published.created, caller.id)
     },
 
-    /** The customer's own look is not a view. Views are counted in memory, not by a row update per read. */
-    /** The order for a caller; a read counts as a view unless it is the customer's, or the page renderer's. */
-    async view(id: number, caller: UserRow | undefined, { counted = true } = {}) {
+    /**
+     * The order for a caller. A read is a view when it is the viewer's first of the day, and never the customer's
+     * own nor one with no viewer (the page renderer's). Views are counted in memory, not by a row update per read.
+     */
+    async view(id: number, caller: UserRow | undefined, viewer: Viewer | undefined) {
       const order = await orderOrThrow(id, caller)
-      const unwritten = order.customerId === caller?.id || !counted ? views.unwritten(id) : views.count(id)
+      const counted =
+        viewer !== undefined &&
+        order.customerId !== caller?.id &&
+        (await viewers.isFirstLookToday(id, viewer))
+      const unwritten = counted ? views.count(id) : views.unwritten(id)
       return presentFor({ ...order, views: order.views + unwritten }, caller)
     },
 

@@ -16,6 +16,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { reencodeAvatar } from '#server/lib/images.ts'
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
+import { DAY_MS, TASHKENT_OFFSET_MS, tashkentDay } from '#server/lib/tashkent-day.ts'
 import type { SessionsRepository } from '#server/modules/auth/repository.ts'
 import type { SessionCache } from '#server/modules/auth/session-cache.ts'
 import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
@@ -51,11 +52,6 @@ type Deps = {
   /** The site's own address: the share link points there. */
   publicUrl: string
 }
-
-const TASHKENT_OFFSET_MS = 5 * 3600 * 1000
-const DAY_MS = 24 * 3600 * 1000
-/** The calendar day in Tashkent (UTC+5 all year), YYYY-MM-DD. */
-const tashkentDay = (at: Date) => new Date(at.getTime() + TASHKENT_OFFSET_MS).toISOString().slice(0, 10)
 
 /** Monday 00:00 in Tashkent of the week `weeksBack` weeks before the one `now` falls in. */
 function tashkentMonday(now: Date, weeksBack: number) {
