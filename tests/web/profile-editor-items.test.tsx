@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { V1 } from './helpers.tsx'
 import { EXECUTOR, keptEdits, META, openEditor } from './profile-editor-fixtures.tsx'
@@ -78,5 +78,66 @@ describe('the portfolio and certificates sections', () => {
       expect(within(region).queryByRole('heading', { name: 'Диплом электрика' })).toBeNull(),
     )
     expect(server.last('DELETE', `${V1}/documents/8`)).toBeTruthy()
+  })
+
+  describe('titles people typed', () => {
+    // Text that reads like a message template: braces, tags, escape sequences.
+    const BRACES = 'Диплом {name} и {'
+    const TAGS = '<i>курсы</i>'
+    const ESCAPES = String.raw`Курс C:\x41\u0042`
+    const documentOf = (id: number, name: string, position: number) => ({
+      id,
+      name,
+      description: null,
+      files: [`/uploads/${id}.jpg`],
+      position,
+    })
+    let errors: ReturnType<typeof vi.spyOn>
+    let warnings: ReturnType<typeof vi.spyOn>
+    beforeEach(() => {
+      errors = vi.spyOn(console, 'error')
+      warnings = vi.spyOn(console, 'warn')
+    })
+    afterEach(() => {
+      errors.mockRestore()
+      warnings.mockRestore()
+    })
+
+    it('shows certificate titles with braces, tags and backslashes exactly as typed, without console noise', async () => {
+      openEditor(EXECUTOR, {
+        [`GET ${V1}/profile/9/documents`]: () => ({
+          json: {
+            collection: [documentOf(1, BRACES, 0), documentOf(2, TAGS, 1), documentOf(3, ESCAPES, 2)],
+            meta: META,
+          },
+        }),
+      })
+      const user = userEvent.setup()
+      const region = await screen.findByRole('region', { name: 'Сертификаты и дипломы' })
+      for (const title of [BRACES, TAGS, ESCAPES]) {
+        await within(region).findByRole('heading', { level: 3, name: title })
+        for (const name of [
+          `Изменить «${title}»`,
+          `Переместить «${title}» выше`,
+          `Переместить «${title}» ниже`,
+          `Удалить «${title}»`,
+        ])
+          expect(within(region).getByRole('button', { name }).textContent).toBe(name)
+        expect(within(region).getByText(`Добавить фото к «${title}»`).tagName).toBe('LABEL')
+        expect(within(region).getByRole('img', { name: `${title}, 1` })).toBeTruthy()
+      }
+      expect(region.querySelector('i')).toBeNull()
+
+      for (const title of [TAGS, ESCAPES]) {
+        await user.click(within(region).getByRole('button', { name: `Удалить «${title}»` }))
+        const dialog = await screen.findByRole('dialog', { name: `Удалить «${title}»?` })
+        await user.click(within(dialog).getByRole('button', { name: 'Отмена' }))
+      }
+      await user.click(within(region).getByRole('button', { name: `Изменить «${TAGS}»` }))
+      expect(await within(region).findByRole('heading', { name: `Изменение «${TAGS}»` })).toBeTruthy()
+
+      expect(errors).not.toHaveBeenCalled()
+      expect(warnings).not.toHaveBeenCalled()
+    })
   })
 })

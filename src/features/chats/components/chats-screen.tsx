@@ -6,6 +6,7 @@ import { PagedListEnd } from '#src/components/load-more.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSession } from '#src/lib/session-store.ts'
+import { userText } from '#src/lib/user-text.tsx'
 import { startOutbox } from '../chat-outbox.ts'
 import '../chats.css'
 import { useChatList } from '../use-chat-list.ts'
@@ -78,7 +79,7 @@ export function ChatsScreen() {
               No conversations yet. They start when you reply to an order or someone replies to yours.
             </Trans>
           ) : (
-            <Trans>Nothing found for “{search}”.</Trans>
+            <NothingFound typed={search} />
           )}
         </p>
       ) : (
@@ -108,4 +109,10 @@ export function ChatsScreen() {
       />
     </ScreenLayout>
   )
+}
+
+/** The search as typed is a value of the message, never read by Lingui (src/lib/user-text.tsx). */
+function NothingFound({ typed }: { typed: string }) {
+  const search = userText(typed)
+  return <Trans>Nothing found for “{search}”.</Trans>
 }

@@ -7,6 +7,7 @@ import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { compressPhoto } from '#src/features/order-wizard/photos.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { userText, withUserText } from '#src/lib/user-text.tsx'
 import { chatsApi } from '../api/chats-api.ts'
 import { discardOutgoing, queueMessage, retryOutgoing, startOutbox, useChatOutbox } from '../chat-outbox.ts'
 import '../chats.css'
@@ -146,12 +147,13 @@ export function ConversationScreen({ chatId }: { chatId: number }) {
       </div>
     )
 
-  const name = personName(chat.other)
+  const otherName = personName(chat.other)
+  const name = userText(otherName)
   const mine = pending.length === 0 ? NO_PENDING : pending.filter((entry) => entry.chatId === chatId)
 
   return (
     <div className="screen conversation">
-      <PageHead title={t`Conversation with ${name}`} />
+      <PageHead title={withUserText((text) => t`Conversation with ${{ name: text(otherName) }}`)} />
       <BackButton />
       <ConversationHeader chat={chat} typing={conversation.typing} onBlock={block} blocking={blocking} />
       {chat.order && <OrderCard order={chat.order} />}

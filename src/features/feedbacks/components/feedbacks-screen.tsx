@@ -8,6 +8,7 @@ import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { RatingSummary, ReviewItem } from '#src/features/specialist-words/words.tsx'
 import { formatNumber } from '#src/lib/format.ts'
 import { usePagedList } from '#src/lib/use-paged-list.ts'
+import { withUserText } from '#src/lib/user-text.tsx'
 import { reviewsApi } from '../api/reviews-api.ts'
 import { loadFeedbacksCatalog } from '../catalog.ts'
 import '../feedbacks.css'
@@ -51,7 +52,7 @@ export function FeedbacksScreen({ userId }: { userId: number }) {
     PER_PAGE,
   )
   const name = who?.name
-  const title = name ? t`Reviews of ${name}` : t`Reviews`
+  const title = name ? withUserText((text) => t`Reviews of ${{ name: text(name) }}`) : t`Reviews`
 
   return (
     <ScreenLayout

@@ -7,6 +7,7 @@ import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { orderApi } from '../api/order-api.ts'
 import { usePlacesText, usePriceText, useStateText } from '#src/features/order-words/order-words.ts'
 import { formatDateTime, formatNumber, formatPhone } from '#src/lib/format.ts'
+import { withUserText } from '#src/lib/user-text.tsx'
 
 /**
  * Service names from the catalogue; the ids stay hidden until the names arrive. Read with the page on the server
@@ -159,7 +160,7 @@ function OrderPhotos({ photos, name }: { photos: string[]; name: string }) {
   const count = photos.length
   const images = photos.map((src, index) => {
     const position = index + 1
-    return { src, alt: t`${name}: photo ${position} of ${count}` }
+    return { src, alt: withUserText((text) => t`${{ name: text(name) }}: photo ${position} of ${count}`) }
   })
   return (
     <section aria-labelledby="order-photos">

@@ -6,6 +6,7 @@ import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-bu
 import { orderApi } from '../api/order-api.ts'
 import type { Reply } from '../api/send-reply.ts'
 import { formatDateTime } from '#src/lib/format.ts'
+import { userText, withUserText } from '#src/lib/user-text.tsx'
 import { failureText } from '../messages.ts'
 import { dropReplyDraft } from '../reply-draft.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
@@ -92,14 +93,14 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
               <div className="reply__actions">
                 {canChoose && (
                   <button type="button" className="button button--small" onClick={() => setChoosing(reply)}>
-                    <Trans>Choose {reply.executor_name}</Trans>
+                    <Trans>Choose {userText(reply.executor_name)}</Trans>
                   </button>
                 )}
                 <OpenChatButton
                   target={{ user_id: reply.executor_id, order_id: order.id }}
                   className="button button--secondary button--small"
                 >
-                  <Trans>Chat with {reply.executor_name}</Trans>
+                  <Trans>Chat with {userText(reply.executor_name)}</Trans>
                 </OpenChatButton>
               </div>
             </li>
@@ -151,7 +152,7 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
       )}
       <ConfirmDialog
         open={choosing !== null}
-        title={t`Choose ${name} as the executor?`}
+        title={withUserText((text) => t`Choose ${{ name: text(name) }} as the executor?`)}
         confirmLabel={t`Yes, choose`}
         onConfirm={() => (choosing ? choose(choosing) : Promise.resolve())}
         onClose={() => setChoosing(null)}

@@ -6,6 +6,7 @@ import type { OrderMarker, OrdersMapResponse } from '#contract/schemas/orders.ts
 import { CITY_ZOOM, TASHKENT_CENTER } from '#src/features/map/map-style.ts'
 import { MapView, type MapLibre } from '#src/features/map/map-view.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
+import { withUserText } from '#src/lib/user-text.tsx'
 import '../orders-list.css'
 import { ordersApi } from '../api/orders-api.ts'
 import { boxAround } from '../map-box.ts'
@@ -38,7 +39,7 @@ export function OrdersMap() {
   const words = useRef({ zoomIn: (label: string) => label, order: (name: string) => name })
   words.current = {
     zoomIn: (label) => t`${label} orders here: zoom in`,
-    order: (name) => t`Order: ${name}`,
+    order: (name) => withUserText((text) => t`Order: ${{ name: text(name) }}`),
   }
 
   function onReady(map: MapLibreMap, maplibre: MapLibre) {

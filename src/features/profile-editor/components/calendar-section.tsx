@@ -4,6 +4,7 @@ import type { Profile } from '#contract/schemas/profile.ts'
 import type { CalendarEvent } from '#contract/schemas/specialists.ts'
 import { formatDateTime } from '#src/lib/format.ts'
 import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
+import { userText, withUserText } from '#src/lib/user-text.tsx'
 import { editorApi } from '../api.ts'
 import { usePlan } from '../use-plan.tsx'
 import { useFailureText } from '../use-save.ts'
@@ -129,10 +130,10 @@ export function CalendarSection({ profile }: { profile: Profile }) {
                         setEditing(event.id)
                       }}
                     >
-                      <Trans>Edit “{event.title}”</Trans>
+                      <Trans>Edit “{userText(event.title)}”</Trans>
                     </button>
                     <button type="button" className="link-button" onClick={() => setRemoving(event)}>
-                      <Trans>Delete “{event.title}”</Trans>
+                      <Trans>Delete “{userText(event.title)}”</Trans>
                     </button>
                   </div>
                 )}
@@ -149,7 +150,7 @@ export function CalendarSection({ profile }: { profile: Profile }) {
       )}
       <Confirm
         open={removing !== null}
-        title={t`Delete “${removing?.title ?? ''}”?`}
+        title={withUserText((text) => t`Delete “${text(removing?.title ?? '')}”?`)}
         confirmLabel={t`Delete`}
         onConfirm={() => {
           const eventId = removing?.id

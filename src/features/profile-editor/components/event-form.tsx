@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { TITLE_MAX, type CalendarEvent } from '#contract/schemas/specialists.ts'
+import { userText } from '#src/lib/user-text.tsx'
 import { editorApi, localDay } from '../api.ts'
 import { useKeptEdit } from '../use-kept-edit.ts'
 import { useSave } from '../use-save.ts'
@@ -67,7 +68,7 @@ export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) 
       onSaved(answer)
     })
   }
-  const title = event?.title ?? ''
+  const title = userText(event?.title ?? '')
   const heading: ReactNode = event ? <Trans>Editing “{title}”</Trans> : <Trans>Add busy time</Trans>
 
   return (

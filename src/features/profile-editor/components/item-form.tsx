@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { DESCRIPTION_MAX, TITLE_MAX } from '#contract/schemas/specialists.ts'
+import { userText } from '#src/lib/user-text.tsx'
 import { editorApi, type ItemKind } from '../api.ts'
 import { useKeptEdit } from '../use-kept-edit.ts'
 import { useSave } from '../use-save.ts'
@@ -163,7 +164,7 @@ export function EditItem({
   onSaved: (item: Item) => void
   onCancel: () => void
 }) {
-  const title = item.title
+  const title = userText(item.title)
   return (
     <ItemForm
       userId={userId}

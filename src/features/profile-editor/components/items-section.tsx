@@ -8,6 +8,7 @@ import {
 } from '#contract/schemas/specialists.ts'
 import { FREE_MEDIA_BYTES } from '#contract/schemas/plan-features.ts'
 import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
+import { userText, withUserText } from '#src/lib/user-text.tsx'
 import { editorApi, type ItemKind } from '../api.ts'
 import { usePlan } from '../use-plan.tsx'
 import { compressImage, MAX_IMAGE_BYTES, PHOTO } from '../images.ts'
@@ -85,7 +86,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
       ).map(asItem)
       setItems(saved)
       const position = index + by + 1
-      setAnnounce(t`“${item.title}” is now number ${position}`)
+      setAnnounce(withUserText((text) => t`“${text(item.title)}” is now number ${position}`))
       // At the first or last place the pressed button is disabled: focus goes to the other way's button.
       requestAnimationFrame(() => {
         const button = (move: number) =>
@@ -176,7 +177,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                     <li key={file}>
                       <img
                         src={file}
-                        alt={t`${item.title}, ${fileIndex + 1}`}
+                        alt={withUserText((text) => t`${text(item.title)}, ${fileIndex + 1}`)}
                         width={96}
                         height={96}
                         className="photo-thumbs__image"
@@ -201,7 +202,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                   max={1}
                   value={upload.fraction}
                   className="editor-progress"
-                  aria-label={t`Uploading ${upload.name}`}
+                  aria-label={withUserText((text) => t`Uploading ${text(upload.name)}`)}
                 />
               )}
               <div className="form__actions">
@@ -215,7 +216,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                       setEditing(item.id)
                     }}
                   >
-                    <Trans>Edit “{item.title}”</Trans>
+                    <Trans>Edit “{userText(item.title)}”</Trans>
                   </button>
                 )}
                 {item.files.length < FILES_PER_ITEM_MAX && (
@@ -237,7 +238,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                       htmlFor={`${kind}-files-${item.id}`}
                       className="button button--secondary button--small"
                     >
-                      <Trans>Add photos to “{item.title}”</Trans>
+                      <Trans>Add photos to “{userText(item.title)}”</Trans>
                     </label>
                   </>
                 )}
@@ -249,7 +250,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                   disabled={index === 0}
                   onClick={() => move(index, -1)}
                 >
-                  <Trans>Move “{item.title}” up</Trans>
+                  <Trans>Move “{userText(item.title)}” up</Trans>
                 </button>
                 <button
                   type="button"
@@ -259,10 +260,10 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                   disabled={index === items.length - 1}
                   onClick={() => move(index, 1)}
                 >
-                  <Trans>Move “{item.title}” down</Trans>
+                  <Trans>Move “{userText(item.title)}” down</Trans>
                 </button>
                 <button type="button" className="link-button" onClick={() => setRemoving(item)}>
-                  <Trans>Delete “{item.title}”</Trans>
+                  <Trans>Delete “{userText(item.title)}”</Trans>
                 </button>
               </div>
             </li>
@@ -276,7 +277,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
       />
       <Confirm
         open={removing !== null}
-        title={t`Delete “${removing?.title ?? ''}”?`}
+        title={withUserText((text) => t`Delete “${text(removing?.title ?? '')}”?`)}
         confirmLabel={t`Delete`}
         onConfirm={() => {
           const id = removing?.id

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import type { Area } from 'react-easy-crop'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { withUserText } from '#src/lib/user-text.tsx'
 import { avatarPath } from '../api.ts'
 import { AVATAR, compressImage, cropToSquare, MAX_IMAGE_BYTES } from '../images.ts'
 import { uploadFile } from '../upload.ts'
@@ -68,7 +69,7 @@ export function PhotoSection({ profile }: { profile: Profile }) {
         {profile.avatar_thumb || profile.avatar ? (
           <img
             src={profile.avatar_thumb ?? profile.avatar ?? ''}
-            alt={t`You, ${name}`}
+            alt={withUserText((text) => t`You, ${{ name: text(name) }}`)}
             width={96}
             height={96}
             className="editor-photo__image"

@@ -8,6 +8,7 @@ import { Modal } from '#src/components/modal.tsx'
 import { PlanLock, planRequiredBy } from '#src/features/plan-lock/plan-lock.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
 import { api } from '#src/lib/api.ts'
+import { withUserText } from '#src/lib/user-text.tsx'
 import { loadProfileShareCatalog } from '../catalog.ts'
 import { SHARE_TARGETS, TARGET_NAMES, shareAddress } from '../share-targets.ts'
 import '../profile-share.css'
@@ -85,7 +86,11 @@ export default function ShareDialog({ open, onClose, url, name, fileName, own = 
   return (
     <Modal open={open} title={t`Share the profile`} onClose={onClose}>
       {open && !own && (
-        <ShareWays url={url} text={t`${name} on Fika: services, prices and reviews`} fileName={fileName} />
+        <ShareWays
+          url={url}
+          text={withUserText((text) => t`${{ name: text(name) }} on Fika: services, prices and reviews`)}
+          fileName={fileName}
+        />
       )}
       {open && own && <OwnShare fileName={fileName} onClose={onClose} />}
     </Modal>

@@ -15,6 +15,7 @@ import { ShareProfileButton } from '#src/features/profile-share/components/share
 import { Avatar, OnlineStatus, RatingSummary, VerifiedBadge } from '#src/features/specialist-words/words.tsx'
 import { formatRating } from '#src/lib/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { withUserText } from '#src/lib/user-text.tsx'
 import { publicProfileApi } from '../api/profile-api.ts'
 import { loadPublicProfileCatalog } from '../catalog.ts'
 import { BusyCalendar } from './busy-calendar.tsx'
@@ -53,10 +54,11 @@ function ProfileView({ profile, savedAt }: { profile: PublicProfile; savedAt: nu
     .join(', ')
   const rating = formatRating(profile.rating)
   const count = profile.reviews_count
-  const description =
+  const description = withUserText((text) =>
     count > 0
-      ? t`${name}, specialist on Fika: ${services}. Rating ${rating}, reviews: ${count}.`
-      : t`${name}, specialist on Fika: ${services}.`
+      ? t`${{ name: text(name) }}, specialist on Fika: ${{ services: text(services) }}. Rating ${rating}, reviews: ${count}.`
+      : t`${{ name: text(name) }}, specialist on Fika: ${{ services: text(services) }}.`,
+  )
 
   return (
     <div className="screen public-profile">

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
 import type { ProfileDocument, PortfolioWork, PublicProfile } from '#contract/schemas/specialists.ts'
 import { ImageModal } from '#src/components/image-modal.tsx'
+import { withUserText } from '#src/lib/user-text.tsx'
 import { ReviewItem, useServicePrice } from '#src/features/specialist-words/words.tsx'
 
 /** Services and prices, grouped by category (only the active ones reach a public profile), and the discount. */
@@ -91,7 +92,7 @@ export function PortfolioSection({ works }: { works: PortfolioWork[] }) {
       description: work.description,
       images: work.photos.map((src, index) => {
         const position = index + 1
-        return { src, alt: t`${title}, photo ${position}` }
+        return { src, alt: withUserText((text) => t`${{ title: text(title) }}, photo ${position}`) }
       }),
     }
   })
@@ -109,7 +110,7 @@ export function DocumentsSection({ documents }: { documents: ProfileDocument[] }
       description: document.description,
       images: document.files.map((src, index) => {
         const position = index + 1
-        return { src, alt: t`${title}, page ${position}` }
+        return { src, alt: withUserText((text) => t`${{ title: text(title) }}, page ${position}`) }
       }),
     }
   })
@@ -134,7 +135,12 @@ function Thumbnails({
         return (
           <li key={image.src}>
             <button type="button" className="public-profile__thumb" onClick={() => onOpen(index)}>
-              <img className="photo-thumbs__image" src={image.src} alt={t`Open ${alt}`} loading="lazy" />
+              <img
+                className="photo-thumbs__image"
+                src={image.src}
+                alt={withUserText((text) => t`Open ${{ alt: text(alt) }}`)}
+                loading="lazy"
+              />
             </button>
           </li>
         )
