@@ -2,7 +2,9 @@ import { createRouter } from '@tanstack/react-router'
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { AppRoot } from './app-root.tsx'
+import { RouteError } from './components/chunk-error-notice.tsx'
 import { afterFirstLoad } from './lib/after-first-load.ts'
+import { listenForChunkErrors } from './lib/chunk-reload.ts'
 import { api } from './lib/api.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
@@ -12,7 +14,14 @@ import { takesOverDrawnPage } from './lib/drawn-page.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false })
+// A route whose screen fails shows its error in the layout, which stays; a chunk that did not load is reloaded once
+// (lib/chunk-reload.ts).
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: false,
+  defaultErrorComponent: RouteError,
+})
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -35,6 +44,8 @@ if (!takeOver)
 // NOTE: in a function, not at the top level: a module with top-level await turns off the bundler's merging of
 // shared chunks (rolldown's chunkOptimization), and `/` then loads some fifty small files instead of a few.
 async function start() {
+  // A chunk of an older version that is gone (a release since this page loaded) reloads the page into the new one.
+  listenForChunkErrors()
   // The language first: every screen renders in it from its first paint.
   takeLocaleFromAddress()
   await activateLocale(currentLocale())

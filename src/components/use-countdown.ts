@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 
 /**
- * Seconds left until a moment `seconds` after the last restart. Counted from the clock, not from ticks, so a
- * phone that slept in a pocket shows the right number when it wakes.
+ * Seconds left until a moment `seconds` after the last restart (at first: `until`, a time kept from before a reload,
+ * else `seconds` from now). Counted from the clock, not from ticks, so a phone that slept in a pocket shows the right
+ * number when it wakes. `restart` answers the new end.
  */
-export function useCountdown(seconds: number) {
-  const [endsAt, setEndsAt] = useState(() => Date.now() + seconds * 1000)
+export function useCountdown(seconds: number, until?: number) {
+  const [endsAt, setEndsAt] = useState(() => until ?? Date.now() + seconds * 1000)
   const [now, setNow] = useState(() => Date.now())
 
   useEffect(() => {
@@ -19,6 +20,7 @@ export function useCountdown(seconds: number) {
       const start = Date.now()
       setNow(start)
       setEndsAt(start + from * 1000)
+      return start + from * 1000
     },
     [seconds],
   )

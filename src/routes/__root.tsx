@@ -1,5 +1,6 @@
 import { createRootRoute, Outlet, useLocation, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'
+import { ChunkErrorNotice } from '#src/components/chunk-error-notice.tsx'
 import { AuthModals } from '#src/features/auth/components/auth-modals.tsx'
 import { BottomMenu } from '#src/features/layout/components/bottom-menu.tsx'
 import { Header } from '#src/features/layout/components/header.tsx'
@@ -76,6 +77,8 @@ function RootLayout() {
       </Suspense>
       <BottomMenu />
       <AuthModals loggedIn={loggedIn} />
+      {/* Not lazy: it tells that lazy parts failed to load. */}
+      <ChunkErrorNotice />
       {modeNotice && (
         <Suspense>
           <OrderAsCustomerNotice />

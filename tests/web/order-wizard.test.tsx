@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as v from 'valibot'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -192,6 +192,36 @@ describe('OrderWizard', () => {
     expect((screen.getByLabelText('Что нужно сделать') as HTMLInputElement).value).toBe('Заменить проводку')
     expect((screen.getByLabelText('Онлайн') as HTMLInputElement).checked).toBe(true)
     expect((screen.getByLabelText('Пожелания') as HTMLTextAreaElement).value).toBe('Вечером')
+  })
+
+  it('saves the last keystroke at once when the page is put away or left, without waiting for the delay', async () => {
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    const wishes = await screen.findByLabelText('Пожелания')
+    // The autosave's delay never runs out here: whatever is saved, the page being hidden or left saved it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    fireEvent.input(wishes, { target: { value: 'Вечером' } })
+    expect(saved.get(DRAFT_ID)?.fields.wishes).not.toBe('Вечером')
+
+    // A phone switching to another app: the page is hidden, and may never be shown (or told anything) again.
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+    try {
+      document.dispatchEvent(new Event('visibilitychange'))
+    } finally {
+      delete (document as { visibilityState?: unknown }).visibilityState
+    }
+    expect(saved.get(DRAFT_ID)?.fields.wishes).toBe('Вечером')
+
+    // Back to the page, one more word, and straight away back in history or a reload.
+    fireEvent.input(wishes, { target: { value: 'Вечером, после шести' } })
+    window.dispatchEvent(new Event('pagehide'))
+    expect(saved.get(DRAFT_ID)?.fields.wishes).toBe('Вечером, после шести')
   })
 
   it('shows the rule messages at publish and the server field errors on their fields', async () => {

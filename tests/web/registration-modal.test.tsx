@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { AuthModals } from '#src/features/auth/components/auth-modals.tsx'
 import { RegistrationModal } from '#src/features/auth/components/registration-modal.tsx'
 import { useSession } from '#src/lib/session-store.ts'
 import { API, errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
@@ -35,7 +36,33 @@ async function fillStepOne(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Получить код' }))
 }
 
+/** The modals as the app's layout draws them: for visitors only. */
+function AppModals() {
+  const loggedIn = useSession((state) => state.token !== null)
+  return <AuthModals loggedIn={loggedIn} />
+}
+
+/** The page as a reload leaves it: nothing mounted, no modal open, only what the tab keeps (sessionStorage). */
+function reload(view: { unmount: () => void }) {
+  view.unmount()
+  act(() => useAuthModal.setState({ open: null, used: [], stayOnPage: false, phone: '' }))
+  return renderInApp(<AppModals />)
+}
+
+/** Nothing opened by itself once the page and any modal code it asked for are in. */
+async function expectNoModal() {
+  await screen.findByTestId('page')
+  await act(() => vi.dynamicImportSettled())
+  expect(screen.queryByRole('dialog')).toBeNull()
+}
+
+const smsSent = (api: ReturnType<typeof registrationApi>) =>
+  api.calls.filter((call) => call.path === `${API}/sms/send`).length
+
 describe('RegistrationModal', () => {
+  // A test that registers leaves its session in the store; each test starts as a visitor.
+  beforeEach(() => useSession.getState().clear())
+
   it('goes through the three steps and registers as executor', async () => {
     const api = registrationApi()
     const user = userEvent.setup()
@@ -169,5 +196,76 @@ describe('RegistrationModal', () => {
     await user.click(screen.getByRole('button', { name: 'Зарегистрироваться как заказчик' }))
     expect(await screen.findByText(/не менее 6 символов/)).toBeTruthy()
     expect(api.last('POST', `${V1}/auth/register`)).toBeUndefined()
+  })
+
+  it('comes back to the code step after a reload, with the same phone, code id and what was left of the countdown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const api = registrationApi()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    const page = renderInApp(<AppModals />)
+    await fillStepOne(user)
+    expect(await screen.findByText('Новый код можно запросить через 59 с')).toBeTruthy()
+    act(() => vi.advanceTimersByTime(20_000))
+
+    reload(page)
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    expect(screen.getByText('Мы отправили 4-значный код на номер +998 90 123-45-67.')).toBeTruthy()
+    // The server refuses a new code for a minute after the last one: the countdown goes on, it does not start over.
+    expect(screen.getByText(/через (38|39) с/)).toBeTruthy()
+    await user.type(screen.getByLabelText('Код из SMS'), '4821')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    expect(await screen.findByText('Шаг 3 из 3')).toBeTruthy()
+    expect(api.last('POST', `${API}/sms/verify`)?.body).toEqual({ required_id: REQUIRED_ID, code: '4821' })
+    expect(smsSent(api)).toBe(1)
+  })
+
+  it('registers after a reload on the password step, and is not opened again once registered', async () => {
+    const api = registrationApi()
+    const user = userEvent.setup()
+    let page = renderInApp(<AppModals />)
+    await fillStepOne(user)
+    await user.type(await screen.findByLabelText('Код из SMS'), '4821')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    expect(await screen.findByText('Шаг 3 из 3')).toBeTruthy()
+
+    page = reload(page)
+    expect(await screen.findByText('Шаг 3 из 3')).toBeTruthy()
+    await user.type(screen.getByLabelText('Пароль'), 'samarqand2026')
+    await user.type(screen.getByLabelText('Повторите пароль'), 'samarqand2026')
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться как заказчик' }))
+    await waitFor(() => expect(useSession.getState().token).toBe('access-1'))
+    expect(api.last('POST', `${V1}/auth/register`)?.body).toMatchObject({
+      name: 'Dilnoza',
+      surname: 'Rahimova',
+      username: '998901234567',
+      type: 'customer',
+      required_id: REQUIRED_ID,
+    })
+
+    // A later page of the same tab, logged out there: no registration opens again with a code already spent.
+    reload(page)
+    act(() => useSession.getState().clear())
+    await expectNoModal()
+  })
+
+  it('forgets the code step once the code has expired (5 minutes), or when the registration is closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    registrationApi()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    let page = renderInApp(<AppModals />)
+    await fillStepOne(user)
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    act(() => vi.advanceTimersByTime(4 * 60_000))
+    page = reload(page)
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    act(() => vi.advanceTimersByTime(60_000))
+    page = reload(page)
+    await expectNoModal()
+
+    await fillStepOne(user)
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    act(() => useAuthModal.getState().close())
+    reload(page)
+    await expectNoModal()
   })
 })

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { AuthModals } from '#src/features/auth/components/auth-modals.tsx'
 import { ResetModal } from '#src/features/auth/components/reset-modal.tsx'
 import { useSession } from '#src/lib/session-store.ts'
 import { API, errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
@@ -27,6 +28,13 @@ async function startReset(user: ReturnType<typeof userEvent.setup>) {
   act(() => useAuthModal.getState().show('reset'))
   await user.type(await screen.findByLabelText('Номер телефона'), '901234567')
   await user.click(screen.getByRole('button', { name: 'Получить код' }))
+}
+
+/** The page as a reload leaves it: nothing mounted, no modal open, only what the tab keeps (sessionStorage). */
+function reload(view: { unmount: () => void }) {
+  view.unmount()
+  act(() => useAuthModal.setState({ open: null, used: [], stayOnPage: false, phone: '' }))
+  return renderInApp(<AuthModals loggedIn={false} />)
 }
 
 describe('ResetModal', () => {
@@ -87,5 +95,40 @@ describe('ResetModal', () => {
     await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
     expect(await screen.findByText('Неверный код из SMS, попробуйте ещё раз')).toBeTruthy()
     expect(screen.getByText('Шаг 2 из 3')).toBeTruthy()
+  })
+
+  it('comes back to the code step after a reload, also from the password step, and resets with the same code id', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const api = resetApi()
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    let page = renderInApp(<AuthModals loggedIn={false} />)
+    await startReset(user)
+    expect(await screen.findByText(/00:59/)).toBeTruthy()
+    act(() => vi.advanceTimersByTime(20_000))
+
+    page = reload(page)
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    expect(screen.getByText('Мы отправили 4-значный код на номер +998 90 123-45-67.')).toBeTruthy()
+    expect(screen.getByText(/00:(38|39)/)).toBeTruthy()
+    await user.type(screen.getByLabelText('Код из SMS'), '7390')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    expect(await screen.findByLabelText('Новый пароль')).toBeTruthy()
+
+    // The code typed is not kept in the tab: after a reload on the password step it is asked for again.
+    reload(page)
+    expect(await screen.findByText('Шаг 2 из 3')).toBeTruthy()
+    await user.type(screen.getByLabelText('Код из SMS'), '7390')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    await user.type(await screen.findByLabelText('Новый пароль'), 'navoiy2027')
+    await user.type(screen.getByLabelText('Повторите новый пароль'), 'navoiy2027')
+    await user.click(screen.getByRole('button', { name: 'Сохранить пароль и войти' }))
+    await waitFor(() => expect(useSession.getState().token).toBe('access-2'))
+    expect(api.last('POST', `${V1}/auth/password`)?.body).toMatchObject({
+      phone: '901234567',
+      smsCode: '7390',
+      required_id: REQUIRED_ID,
+    })
+    expect(api.calls.filter((call) => call.path === `${API}/sms/send`)).toHaveLength(1)
+    useSession.getState().clear()
   })
 })

@@ -6,7 +6,7 @@ export const DRAFT_SAVE_DELAY_MS = 250
 
 /**
  * Saves a draft at most DRAFT_SAVE_DELAY_MS after its first unsaved change. Unlike a debounce, steady typing does
- * not postpone the save, so no change ever waits longer than the delay; a closing page saves at once.
+ * not postpone the save, so no change ever waits longer than the delay; a page left or hidden saves at once.
  */
 export function useDraftAutosave() {
   const latest = useRef<OrderDraft | null>(null)
@@ -35,11 +35,18 @@ export function useDraftAutosave() {
     latest.current = null
   }, [])
 
+  // A page being left (pagehide) or put away (a phone switching apps, a tab in the background: often the last event
+  // a mobile browser sends before it kills the page) saves the waiting change at once, not DRAFT_SAVE_DELAY_MS later.
   useEffect(() => {
     const onHide = () => void flush()
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') void flush()
+    }
     window.addEventListener('pagehide', onHide)
+    document.addEventListener('visibilitychange', onVisibility)
     return () => {
       window.removeEventListener('pagehide', onHide)
+      document.removeEventListener('visibilitychange', onVisibility)
       void flush()
     }
   }, [flush])

@@ -8,10 +8,39 @@ import { TextField } from '#src/components/text-field.tsx'
 import { phoneDigits } from '#src/components/phone-mask.ts'
 import { formatPhone } from '#src/lib/format.ts'
 import { authApi, type SmsPurpose } from '../api/auth-api.ts'
+import { keptStepKey, type Kept, type StepModal } from '../kept-step.ts'
 import { serverMessage } from '../use-server-errors.ts'
 import { fieldErrorText } from './field-error.ts'
 
 export const RESEND_COOLDOWN_S = 59
+/** A sent code can be typed for 5 minutes; once verified it may register or reset for 30 (docs/decisions/002). */
+const CODE_LIFETIME_MS = 5 * 60_000
+const VERIFIED_LIFETIME_MS = 30 * 60_000
+
+/** A code sent to the phone: its id, when a new one may be asked for, and until when the step is worth keeping. */
+export type SentCode = { requiredId: string; resendAt: number; expiresAt: number }
+
+export const sentCode = (requiredId: string, resendAt = Date.now() + RESEND_COOLDOWN_S * 1000): SentCode => ({
+  requiredId,
+  resendAt,
+  expiresAt: Date.now() + CODE_LIFETIME_MS,
+})
+
+/** Until when a step after a verified code is worth keeping. */
+export const verifiedUntil = () => Date.now() + VERIFIED_LIFETIME_MS
+
+/**
+ * Keeps a modal's step for a reload of this tab (kept-step.ts), or forgets it (`undefined`: back on the first step,
+ * closed, done). Only what the steps need goes in: never a password, never the code itself.
+ */
+export function keepStep<T extends Kept>(modal: StepModal, step: T | undefined) {
+  try {
+    if (step) sessionStorage.setItem(keptStepKey(modal), JSON.stringify(step))
+    else sessionStorage.removeItem(keptStepKey(modal))
+  } catch {
+    // A storage that refuses: a reload starts over, as before.
+  }
+}
 
 const CodeFormSchema = v.object({ code: SmsCodeSchema })
 type CodeForm = v.InferInput<typeof CodeFormSchema>
@@ -21,10 +50,12 @@ type CodeStepProps = {
   phone: string
   purpose: SmsPurpose
   requiredId: string
+  /** When a new code may be asked for (a reload keeps it); 59 seconds from now when not given. */
+  resendAt?: number
   /** Registration shows "in 59 s"; the reset flow shows the clock "00:59" and a link, as the spec draws them. */
   countdownStyle: 'seconds' | 'clock'
-  /** A new code was sent: its id replaces the old one. */
-  onResent: (requiredId: string) => void
+  /** A new code was sent: it replaces the old one. */
+  onResent: (sent: SentCode) => void
   onVerified: (code: string) => void
 }
 
@@ -33,12 +64,13 @@ export function CodeStep({
   phone,
   purpose,
   requiredId,
+  resendAt,
   countdownStyle,
   onResent,
   onVerified,
 }: CodeStepProps) {
   const { t, i18n } = useLingui()
-  const { left, restart } = useCountdown(RESEND_COOLDOWN_S)
+  const { left, restart } = useCountdown(RESEND_COOLDOWN_S, resendAt)
   const form = useForm<CodeForm>({ resolver: valibotResolver(CodeFormSchema), defaultValues: { code: '' } })
   const { errors, isSubmitting } = form.formState
   const shownPhone = formatPhone(phone)
@@ -58,9 +90,8 @@ export function CodeStep({
   const resend = async () => {
     try {
       const sent = await authApi.sendCode(phoneDigits(phone), purpose)
-      onResent(sent.required_id)
+      onResent(sentCode(sent.required_id, restart()))
       form.reset({ code: '' })
-      restart()
     } catch (error) {
       showProblem(error)
     }

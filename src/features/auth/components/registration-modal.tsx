@@ -1,6 +1,6 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
 import { NameSchema, passwordPairSchema, PasswordSchema, SurnameSchema } from '#contract/schemas/auth.ts'
@@ -16,7 +16,8 @@ import { useAuthModal } from '../auth-modal-store.ts'
 import { useEnterAccount } from '../use-enter-account.ts'
 import { useFormError } from '../use-form-error.ts'
 import { applyServerError } from '../use-server-errors.ts'
-import { CodeStep } from './code-step.tsx'
+import { keptStep } from '../kept-step.ts'
+import { CodeStep, keepStep, sentCode, verifiedUntil, type SentCode } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
 import { useResetOnClose } from './use-reset-on-close.ts'
 import { loadAuthCatalog } from '../catalog.ts'
@@ -32,7 +33,7 @@ type PersonForm = v.InferInput<typeof PersonSchema>
 const PasswordsSchema = passwordPairSchema(PasswordSchema)
 type PasswordsForm = v.InferInput<typeof PasswordsSchema>
 
-type Progress = { step: 1 | 2 | 3; person?: PersonForm; requiredId?: string }
+type Progress = { step: 1 | 2 | 3; person?: PersonForm } & Partial<SentCode>
 
 /** Registration in three steps: who you are, the SMS code, a password and the mode to start in. */
 export function RegistrationModal() {
@@ -40,7 +41,8 @@ export function RegistrationModal() {
   const { open, close } = useAuthModal()
   const enterAccount = useEnterAccount()
   const isOpen = open === 'registration'
-  const [progress, setProgress] = useState<Progress>({ step: 1 })
+  // A reload on the code or password step comes back to it (kept-step.ts), with the same code and countdown.
+  const [progress, setProgress] = useState<Progress>(() => keptStep<Progress>('registration') ?? { step: 1 })
 
   const person = useForm<PersonForm>({
     resolver: valibotResolver(PersonSchema),
@@ -60,6 +62,13 @@ export function RegistrationModal() {
   }, [person, passwords, setFormError])
   useResetOnClose(isOpen, reset)
 
+  // Kept for a reload while the modal is open past its first step; closing it (or finishing) forgets it.
+  useEffect(() => {
+    const { expiresAt } = progress
+    const { stayOnPage } = useAuthModal.getState()
+    keepStep('registration', isOpen && expiresAt ? { ...progress, expiresAt, stayOnPage } : undefined)
+  }, [isOpen, progress])
+
   const sendCode = async (phone: string) => {
     const sent = await authApi.sendCode(phone, 'register')
     return sent.required_id
@@ -74,7 +83,7 @@ export function RegistrationModal() {
           return
         }
         const requiredId = await sendCode(phone)
-        setProgress({ step: 2, person: values, requiredId })
+        setProgress({ step: 2, person: values, ...sentCode(requiredId) })
       } catch (error) {
         setFormError(
           applyServerError(
@@ -105,6 +114,7 @@ export function RegistrationModal() {
             ...(invite && { invite }),
           })
           forgetInvite()
+          keepStep('registration', undefined)
           await enterAccount(session)
         } catch (error) {
           setFormError(
@@ -160,9 +170,10 @@ export function RegistrationModal() {
           phone={progress.person.phone}
           purpose="register"
           requiredId={progress.requiredId}
+          resendAt={progress.resendAt}
           countdownStyle="seconds"
-          onResent={(requiredId) => setProgress((current) => ({ ...current, requiredId }))}
-          onVerified={() => setProgress((current) => ({ ...current, step: 3 }))}
+          onResent={(sent) => setProgress((current) => ({ ...current, ...sent }))}
+          onVerified={() => setProgress((current) => ({ ...current, step: 3, expiresAt: verifiedUntil() }))}
         />
       )}
       {progress.step === 3 && (

@@ -15,7 +15,8 @@ import { useAuthModal } from '../auth-modal-store.ts'
 import { useEnterAccount } from '../use-enter-account.ts'
 import { useFormError } from '../use-form-error.ts'
 import { applyServerError } from '../use-server-errors.ts'
-import { CodeStep } from './code-step.tsx'
+import { keptStep } from '../kept-step.ts'
+import { CodeStep, keepStep, sentCode, verifiedUntil, type SentCode } from './code-step.tsx'
 import { fieldErrorText } from './field-error.ts'
 import { useResetOnClose } from './use-reset-on-close.ts'
 import { loadAuthCatalog } from '../catalog.ts'
@@ -30,7 +31,7 @@ type PhoneForm = v.InferInput<typeof PhoneFormSchema>
 const NewPasswordFormSchema = passwordPairSchema(NewPasswordSchema)
 type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>
 
-type Progress = { step: 1 | 2 | 3; phone?: string; requiredId?: string; code?: string }
+type Progress = { step: 1 | 2 | 3; phone?: string; code?: string } & Partial<SentCode>
 
 /** The spec's reset without the 998: the phone goes as its nine national digits. */
 const nationalDigits = (masked: string) => phoneDigits(masked).replace(/^998/, '')
@@ -41,7 +42,8 @@ export function ResetModal() {
   const { open, show, close, phone: carriedPhone } = useAuthModal()
   const enterAccount = useEnterAccount()
   const isOpen = open === 'reset'
-  const [progress, setProgress] = useState<Progress>({ step: 1 })
+  // A reload past the first step comes back to the code step (kept-step.ts): the same code, the same countdown.
+  const [progress, setProgress] = useState<Progress>(() => keptStep<Progress>('reset') ?? { step: 1 })
   const phoneForm = useForm<PhoneForm>({
     resolver: valibotResolver(PhoneFormSchema),
     defaultValues: { phone: '' },
@@ -66,6 +68,19 @@ export function ResetModal() {
   }, [phoneForm, passwordForm, setFormError])
   useResetOnClose(isOpen, reset)
 
+  // Kept for a reload while the modal is open past its first step; closing it (or finishing) forgets it. The code
+  // typed is not kept: a reload on the password step asks for it again (a verified code can be checked again).
+  useEffect(() => {
+    const { step, phone, requiredId, resendAt, expiresAt } = progress
+    const { stayOnPage } = useAuthModal.getState()
+    keepStep(
+      'reset',
+      isOpen && expiresAt
+        ? { step: Math.min(step, 2), phone, requiredId, resendAt, expiresAt, stayOnPage }
+        : undefined,
+    )
+  }, [isOpen, progress])
+
   const sendCode = async (masked: string) =>
     (await authApi.sendCode(phoneDigits(masked), 'reset_pass')).required_id
 
@@ -76,7 +91,7 @@ export function ResetModal() {
           phoneForm.setError('phone', { type: 'server', message: errorText(i18n, 'user_not_reg') })
           return
         }
-        setProgress({ step: 2, phone, requiredId: await sendCode(phone) })
+        setProgress({ step: 2, phone, ...sentCode(await sendCode(phone)) })
       } catch (error) {
         setFormError(applyServerError(error, phoneForm.setError, { phone: 'phone' }, t`An error occurred`))
       }
@@ -95,6 +110,7 @@ export function ResetModal() {
           required_id: requiredId,
           ...values,
         })
+        keepStep('reset', undefined)
         await enterAccount(session)
       } catch (error) {
         setFormError(
@@ -139,9 +155,12 @@ export function ResetModal() {
           phone={progress.phone}
           purpose="reset_pass"
           requiredId={progress.requiredId}
+          resendAt={progress.resendAt}
           countdownStyle="clock"
-          onResent={(requiredId) => setProgress((current) => ({ ...current, requiredId }))}
-          onVerified={(code) => setProgress((current) => ({ ...current, step: 3, code }))}
+          onResent={(sent) => setProgress((current) => ({ ...current, ...sent }))}
+          onVerified={(code) =>
+            setProgress((current) => ({ ...current, step: 3, code, expiresAt: verifiedUntil() }))
+          }
         />
       )}
       {progress.step === 3 && (
