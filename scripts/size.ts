@@ -10,10 +10,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
+import { freePort } from '../tests/helpers/free-port.ts'
 import { findChromium } from './find-chromium.ts'
 
 const JS_BUDGET_BYTES = 110 * 1024
-const PORT = 8181
+// A free port, so two checkouts measuring at once never read each other's build.
+const PORT = await freePort()
 const dataDir = await mkdtemp(join(tmpdir(), 'fika-size-'))
 const server = spawn(process.execPath, ['server/main.ts'], {
   env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
