@@ -12,6 +12,29 @@ import type { Clock } from '#server/lib/clock.ts'
 import { addMonths } from './plans.ts'
 import type { WalletQueries } from './repository.ts'
 
+/** A bonus grant of days, queued after the person's periods in the given plan. */
+async function addBonusPeriod(
+  tx: WalletQueries,
+  grant: { userId: number; inviteId: number; plan: Plan; days: number; now: Date },
+) {
+  const row = await tx.addBonusGrant({
+    userId: grant.userId,
+    inviteId: grant.inviteId,
+    days: grant.days,
+    plan: grant.plan,
+    createdAt: grant.now,
+  })
+  const chainEnd = await tx.chainEnd(grant.userId)
+  const startsAt = chainEnd && chainEnd > grant.now ? chainEnd : grant.now
+  await tx.addPeriod({
+    userId: grant.userId,
+    bonusGrantId: row.id,
+    plan: grant.plan,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + grant.days * 24 * 3600 * 1000),
+  })
+}
+
 export function createActivation({ config, clock }: { config: Config; clock: Clock }) {
   /** Why a promo code can't be used now (for `plan`, when given), or undefined. */
   async function promoRefusal(
@@ -92,28 +115,6 @@ export function createActivation({ config, clock }: { config: Config; clock: Clo
     await tx.lockPerson(invite.inviterId)
     const plan = (await tx.planAt(invite.inviterId, now)) ?? 'starter'
     await addBonusPeriod(tx, { userId: invite.inviterId, inviteId: invite.id, plan, days, now })
-  }
-
-  async function addBonusPeriod(
-    tx: WalletQueries,
-    grant: { userId: number; inviteId: number; plan: Plan; days: number; now: Date },
-  ) {
-    const row = await tx.addBonusGrant({
-      userId: grant.userId,
-      inviteId: grant.inviteId,
-      days: grant.days,
-      plan: grant.plan,
-      createdAt: grant.now,
-    })
-    const chainEnd = await tx.chainEnd(grant.userId)
-    const startsAt = chainEnd && chainEnd > grant.now ? chainEnd : grant.now
-    await tx.addPeriod({
-      userId: grant.userId,
-      bonusGrantId: row.id,
-      plan: grant.plan,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + grant.days * 24 * 3600 * 1000),
-    })
   }
 
   /** A performed payment cancelled (Payme −2): the money goes back and the plan days it bought are removed. */

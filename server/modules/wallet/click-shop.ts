@@ -29,6 +29,21 @@ export type ClickRefundOutcome =
       click?: ReversalResult
     }
 
+/** The checks every Click call starts with, in the order that passes the official matrix: −8, −1, −3. */
+function clickRefusal(keys: PaymentKeys, fields: ClickFields, action: string): ClickAnswer | undefined {
+  if (fields.service_id !== keys.click.serviceId) return clickAnswer('badRequest', fields)
+  if (!clickSignValid(fields, keys.click.secret)) return clickAnswer('signFailed', fields)
+  if (fields.action !== action) return clickAnswer('actionNotFound', fields)
+  return undefined
+}
+
+/** The Click invoice a call names, if any. */
+async function clickInvoice(repo: WalletRepository, fields: ClickFields) {
+  const id = /^\d{1,10}$/.test(fields.merchant_trans_id) ? Number(fields.merchant_trans_id) : 0
+  const invoice = id >= 1 && id <= 2_147_483_647 ? await repo.invoice(id) : undefined
+  return invoice?.provider === 'click' ? invoice : undefined
+}
+
 export function createClickShop({
   repo,
   keys,
@@ -42,25 +57,11 @@ export function createClickShop({
   activation: Activation
   onError: (error: unknown, where: string) => void
 }) {
-  /** The checks every Click call starts with, in the order that passes the official matrix: −8, −1, −3. */
-  function clickRefusal(fields: ClickFields, action: string): ClickAnswer | undefined {
-    if (fields.service_id !== keys.click.serviceId) return clickAnswer('badRequest', fields)
-    if (!clickSignValid(fields, keys.click.secret)) return clickAnswer('signFailed', fields)
-    if (fields.action !== action) return clickAnswer('actionNotFound', fields)
-    return undefined
-  }
-
-  async function clickInvoice(fields: ClickFields) {
-    const id = /^\d{1,10}$/.test(fields.merchant_trans_id) ? Number(fields.merchant_trans_id) : 0
-    const invoice = id >= 1 && id <= 2_147_483_647 ? await repo.invoice(id) : undefined
-    return invoice?.provider === 'click' ? invoice : undefined
-  }
-
   async function clickPrepare(fields: ClickFields): Promise<ClickAnswer> {
-    const refused = clickRefusal(fields, CLICK_ACTIONS.prepare)
+    const refused = clickRefusal(keys, fields, CLICK_ACTIONS.prepare)
     if (refused) return refused
     try {
-      const found = await clickInvoice(fields)
+      const found = await clickInvoice(repo, fields)
       if (!found) return clickAnswer('userNotFound', fields)
       if (clickAmountToTiyin(fields.amount) !== found.amount) return clickAnswer('wrongAmount', fields)
       return await repo.transaction(async (tx) => {
@@ -98,10 +99,10 @@ export function createClickShop({
   }
 
   async function clickComplete(fields: ClickFields): Promise<ClickAnswer> {
-    const refused = clickRefusal(fields, CLICK_ACTIONS.complete)
+    const refused = clickRefusal(keys, fields, CLICK_ACTIONS.complete)
     if (refused) return refused
     try {
-      const found = await clickInvoice(fields)
+      const found = await clickInvoice(repo, fields)
       if (!found) return clickAnswer('userNotFound', fields)
       const prepareId = /^\d{1,10}$/.test(fields.merchant_prepare_id ?? '')
         ? Number(fields.merchant_prepare_id)

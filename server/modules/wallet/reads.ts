@@ -6,6 +6,7 @@ import {
   BONUS_INVITED_MAX,
   type Bonus,
   type InvoiceStatus,
+  type Plan,
   type PlanMonths,
   type Wallet,
   type WalletRefusedResponse,
@@ -35,6 +36,17 @@ export function csvCell(value: string | number | null): string {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString()
+
+/** The plan in force now and when it ends: at the first period of another plan, or a gap. */
+function activePlan<P extends { plan: Plan; startsAt: Date; endsAt: Date }>(periods: P[], now: Date) {
+  const active = periods[0] && periods[0].startsAt <= now ? periods[0] : undefined
+  let until = active?.endsAt
+  for (const next of periods.slice(1)) {
+    if (!active || next.plan !== active.plan || next.startsAt.getTime() !== until?.getTime()) break
+    until = next.endsAt
+  }
+  return { active, until }
+}
 
 export function createWalletReads({
   repo,
@@ -96,13 +108,7 @@ export function createWalletReads({
   async function wallet(user: UserRow): Promise<Wallet> {
     const now = clock.now()
     const [periods, balance] = await Promise.all([repo.periods(user.id, now), repo.balance(user.id)])
-    const active = periods[0] && periods[0].startsAt <= now ? periods[0] : undefined
-    // The active plan lasts until the first period of another plan (or a gap).
-    let until = active?.endsAt
-    for (const next of periods.slice(1)) {
-      if (!active || next.plan !== active.plan || next.startsAt.getTime() !== until?.getTime()) break
-      until = next.endsAt
-    }
+    const { active, until } = activePlan(periods, now)
     return {
       plan: active?.plan ?? null,
       until: until?.toISOString() ?? null,
