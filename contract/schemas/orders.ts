@@ -237,6 +237,10 @@ export const ReplySchema = v.object({
   created_at: v.string(),
   /** The executor's name and surname, as the customer sees them beside the reply. */
   executor_name: v.string(),
+  /** Their public profile's address part (`/profile/{slug}`), their rating (0-5) and count of reviews. */
+  executor_slug: v.string(),
+  executor_rating: v.number(),
+  executor_reviews_count: v.number(),
 })
 export const RepliesResponseSchema = v.object({ collection: v.array(ReplySchema) })
 

@@ -218,6 +218,18 @@ describe('GET /orders/{id}/replies', () => {
     expect((await call('GET', `/orders/${order.id}/replies`, null)).json().collection).toEqual([])
   })
 
+  it("shows the customer each specialist's public profile address, rating and reviews count", async () => {
+    const { owner, replying } = await orderIn('reviewed')
+    const order = (await call('POST', '/orders', owner, await orderBody())).json<{ id: number }>()
+    const sent = await call('POST', `/orders/${order.id}/replies`, replying, { message: 'Снова к вам.' })
+    const slug = (await call('GET', '/profile', replying)).json<{ slug: string }>().slug
+    const card = { executor_slug: slug, executor_rating: 5, executor_reviews_count: 1 }
+    expect(sent.json()).toMatchObject(card)
+    const [listed] = (await call('GET', `/orders/${order.id}/replies`, owner)).json().collection
+    expect(listed).toMatchObject({ executor_id: replying.id, ...card })
+    expect((await call('GET', `/myprofile/${slug}`, null)).statusCode).toBe(200)
+  })
+
   it("does not count the customer's own look as a view", async () => {
     const { order, owner, otherExecutor } = await orderIn('open')
     await call('GET', `/orders/${order.id}`, owner)

@@ -214,6 +214,9 @@ const replyOf = (executorId: number, name: string) => ({
   message: 'Сделаю завтра утром.',
   created_at: '2026-11-21T10:00:00.000Z',
   executor_name: name,
+  executor_slug: `specialist-${executorId}`,
+  executor_rating: 0,
+  executor_reviews_count: 0,
 })
 
 const orderApi = (order: ReturnType<typeof orderOf>, replies: ReturnType<typeof replyOf>[]) =>

@@ -54,6 +54,9 @@ const replyOf = (overrides: Record<string, unknown> = {}) => ({
   message: 'Сделаю завтра утром.',
   created_at: '2026-11-21T10:00:00.000Z',
   executor_name: 'Jasur Karimov',
+  executor_slug: 'jasur-karimov-9',
+  executor_rating: 4.75,
+  executor_reviews_count: 12,
   ...overrides,
 })
 

@@ -445,7 +445,7 @@ export function createOrdersRepository(
       return row
     },
 
-    /** Replies with their executor's name; only `executorId`'s own when it is given. */
+    /** Replies with their executor's public name, profile slug and rating; only `executorId`'s own when given. */
     repliesOf: (orderId: number, executorId?: number) =>
       db
         .select({
@@ -455,6 +455,9 @@ export function createOrdersRepository(
           message: replies.message,
           createdAt: replies.createdAt,
           executorName: sql<string>`${users.name} || ' ' || ${users.surname}`,
+          executorSlug: users.slug,
+          executorRating: users.rating,
+          executorReviewsCount: users.reviewsCount,
         })
         .from(replies)
         .innerJoin(users, eq(users.id, replies.executorId))

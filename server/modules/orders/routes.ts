@@ -27,6 +27,9 @@ const presentReply = (reply: {
   message: string
   createdAt: Date
   executorName: string
+  executorSlug: string
+  executorRating: number
+  executorReviewsCount: number
 }) => ({
   id: reply.id,
   order_id: reply.orderId,
@@ -34,6 +37,9 @@ const presentReply = (reply: {
   message: reply.message,
   created_at: reply.createdAt.toISOString(),
   executor_name: reply.executorName,
+  executor_slug: reply.executorSlug,
+  executor_rating: reply.executorRating,
+  executor_reviews_count: reply.executorReviewsCount,
 })
 
 const presentReview = (review: {
@@ -204,7 +210,13 @@ export async function orderRoutes(
     reply.status(201)
     const caller = request.user!
     const sent = await orders.reply(params.id, body.message, caller, idempotencyKeyOf(request))
-    return presentReply({ ...sent, executorName: `${caller.name} ${caller.surname}` })
+    return presentReply({
+      ...sent,
+      executorName: `${caller.name} ${caller.surname}`,
+      executorSlug: caller.slug,
+      executorRating: caller.rating,
+      executorReviewsCount: caller.reviewsCount,
+    })
   })
   contractRoute(app, endpoints.review, async ({ params, body, request, reply }) => {
     reply.status(201)

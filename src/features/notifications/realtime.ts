@@ -14,6 +14,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '#contract/events.ts'
+import { announceOrderEvent, orderIdOfLink } from '#src/lib/live-orders.ts'
 import { currentLocale, type Locale } from '#src/lib/locale.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { useChatUnread } from '#src/features/chats/unread-store.ts'
@@ -118,7 +119,9 @@ function createSocket(): Connection {
   })
   created.on('connect', () => {
     refreshed = false
-    joinRoom(created)
+    // What a screen read before the room was joined (the page loads before the socket; a gap in the network) may
+    // have changed unheard, unless socket.io's recovery replayed the missed events: the screens on show read again.
+    joinRoom(created, !created.recovered)
   })
   created.on('connect_error', (error) => {
     // Other errors (no network, server restarting) are retried by socket.io itself.
@@ -130,7 +133,12 @@ function createSocket(): Connection {
   })
   created.on(SERVER_EVENTS.notif, (payload) => {
     const parsed = v.safeParse(NotifPayloadSchema, payload)
-    if (parsed.success) useNotifications.getState().received(parsed.output.notification, parsed.output.unread)
+    if (!parsed.success) return
+    const { notification, unread } = parsed.output
+    useNotifications.getState().received(notification, unread)
+    // Every notification about an order says the order changed: its page and the lists showing it follow.
+    const orderId = orderIdOfLink(notification.link)
+    if (orderId !== null) announceOrderEvent({ orderId })
   })
   created.on(SERVER_EVENTS.unread, (payload) => {
     const parsed = v.safeParse(UnreadPayloadSchema, payload)
@@ -163,12 +171,17 @@ async function refreshAndReconnect() {
   if (token && useSession.getState().token !== null) connect()
 }
 
-/** `connect_user` in the current language (notifications are written in it); the answer holds the unread count. */
-function joinRoom(connection: Connection) {
+/**
+ * `connect_user` in the current language (notifications are written in it); the answer holds the unread count.
+ * `catchUp`: once in the room, the order screens on show read again what they may have missed before it.
+ */
+function joinRoom(connection: Connection, catchUp = false) {
   const locale = currentLocale()
   sentLocale = locale
   connection.emit(CLIENT_EVENTS.connectUser, { locale }, (answer) => {
     const parsed = v.safeParse(ConnectUserAckSchema, answer)
-    if (parsed.success && parsed.output.ok) useNotifications.getState().setUnread(parsed.output.unread)
+    if (!parsed.success || !parsed.output.ok) return
+    useNotifications.getState().setUnread(parsed.output.unread)
+    if (catchUp) announceOrderEvent({ orderId: null })
   })
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { ApiError } from '#src/lib/api-client.ts'
+import { useOrderEvents } from '#src/lib/live-orders.ts'
 import { ordersApi } from './api/orders-api.ts'
 import { ordersQueryOf } from './orders-query.ts'
 import type { OrdersSearch, OrderView } from './orders-search.ts'
@@ -117,5 +118,69 @@ export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
     [key],
   )
 
+  useOrderEvents(
+    'any',
+    useFirstPageRefresh(key, () => ordersQueryOf(search, view, 1, PER_PAGE), setState),
+  )
+
   return { ...feed, hasMore, loadMore, retry }
+}
+
+type FeedState = { key: string; feed: Feed; attempt: number }
+
+/**
+ * The first page read again (the socket said an order changed: a new one, a reply, a step): what it lists now comes
+ * first and its orders' counts and statuses replace those on screen; the pages loaded after it stay. Events that
+ * arrive while a reading is under way make one more reading after it, not one each.
+ */
+function useFirstPageRefresh(
+  key: string,
+  firstQuery: () => ReturnType<typeof ordersQueryOf>,
+  setState: (update: (previous: FeedState) => FeedState) => void,
+) {
+  const running = useRef<{ again: boolean } | null>(null)
+  const read = (): void => {
+    if (running.current) {
+      running.current.again = true
+      return
+    }
+    const run = { again: false }
+    running.current = run
+    ordersApi
+      .page(firstQuery())
+      .then((answer) => {
+        // A copy from the device (no network) is not news.
+        if (answer.saved) return
+        setState((previous) => (previous.key === key ? withFirstPage(previous, answer.data) : previous))
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        running.current = null
+        if (run.again) read()
+      })
+  }
+  return read
+}
+
+type Page = { collection: Order[]; meta: { total: number; next_cursor?: string | null } }
+
+function withFirstPage(previous: FeedState, page: Page): FeedState {
+  const { feed } = previous
+  // A list still loading gets the news with its own answer; one that failed keeps its "try again".
+  if (feed.status === 'loading' || feed.status === 'failed') return previous
+  if (feed.pages <= 1)
+    return {
+      ...previous,
+      feed: {
+        ...feed,
+        orders: page.collection,
+        pages: 1,
+        total: page.meta.total,
+        cursor: page.meta.next_cursor ?? null,
+        savedAt: null,
+      },
+    }
+  const fresh = new Map(page.collection.map((order) => [order.id, order]))
+  const later = feed.orders.filter((order) => !fresh.has(order.id))
+  return { ...previous, feed: { ...feed, orders: [...page.collection, ...later], total: page.meta.total } }
 }

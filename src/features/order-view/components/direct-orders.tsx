@@ -1,7 +1,10 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Order } from '#contract/schemas/orders.ts'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
+import { useOrderEvents } from '#src/lib/live-orders.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { orderApi } from '../api/order-api.ts'
 import { useStateText } from '#src/features/order-words/order-words.ts'
@@ -12,7 +15,20 @@ import '../order-view.css'
 export function DirectOrders() {
   const stateText = useStateText()
   const type = useSession((state) => state.profile?.type)
-  const orders = useSaved(`orders:direct:${type}`, orderApi.directOrders)
+  const key = `orders:direct:${type}`
+  const loaded = useSaved(key, orderApi.directOrders)
+  // Read again when the socket tells of an order (one sent to this specialist, a step the other person took).
+  const [fresh, setFresh] = useState<{ key: string; orders: Order[] } | null>(null)
+  useOrderEvents('any', () => {
+    orderApi
+      .directOrders()
+      .then((answer) => (answer.saved ? undefined : setFresh({ key, orders: answer.data })))
+      .catch(() => undefined)
+  })
+  const orders =
+    loaded.status === 'ready' && fresh?.key === key
+      ? { ...loaded, data: fresh.orders, saved: false as const }
+      : loaded
   return (
     <section aria-labelledby="direct-orders">
       <h2 id="direct-orders" className="order__heading">

@@ -7,6 +7,7 @@ import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
+import { useOrderEvents } from '#src/lib/live-orders.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { orderApi } from '../api/order-api.ts'
 import { OrderActions } from './order-actions.tsx'
@@ -23,6 +24,17 @@ export function OrderScreen({ orderId }: { orderId: number }) {
   const loaded = useSaved(key, () => orderApi.order(orderId))
   // What the caller's own actions made of the order, for as long as the same order is loaded.
   const [changed, setChanged] = useState<{ key: string; order: Order } | null>(null)
+  // Counts what the socket said about this order: the replies read again on each.
+  const [live, setLive] = useState(0)
+  // The chosen specialist sees Accept and Decline, the customer a new reply, without reloading the page.
+  useOrderEvents(orderId, () => {
+    setLive((count) => count + 1)
+    orderApi
+      .order(orderId)
+      // A copy from the device (no network) is no news: what is on screen stays.
+      .then((fresh) => (fresh.saved ? undefined : setChanged({ key, order: fresh.data })))
+      .catch(() => undefined)
+  })
 
   if (loaded.status === 'failed') return loaded.offline ? <NotSaved /> : <NotFound />
   if (loaded.status === 'loading') {
@@ -37,13 +49,20 @@ export function OrderScreen({ orderId }: { orderId: number }) {
       order={changed?.key === key ? changed.order : loaded.data}
       savedAt={loaded.saved ? loaded.savedAt : null}
       onChange={(order) => setChanged({ key, order })}
+      live={live}
     />
   )
 }
 
-type OrderViewProps = { order: Order; savedAt: number | null; onChange: (order: Order) => void }
+type OrderViewProps = {
+  order: Order
+  savedAt: number | null
+  onChange: (order: Order) => void
+  /** Changes when the socket said something about the order. */
+  live: number
+}
 
-function OrderView({ order, savedAt, onChange }: OrderViewProps) {
+function OrderView({ order, savedAt, onChange, live }: OrderViewProps) {
   const { t } = useLingui()
   const profile = useSession((state) => state.profile)
   const token = useSession((state) => state.token)
@@ -90,7 +109,7 @@ function OrderView({ order, savedAt, onChange }: OrderViewProps) {
           onChange={onChange}
         />
       )}
-      {!order.is_direct && <RepliesSection order={order} viewer={viewer} onChange={onChange} />}
+      {!order.is_direct && <RepliesSection order={order} viewer={viewer} onChange={onChange} live={live} />}
       {savedAt === null && <ReviewSection order={order} isCustomer={isCustomer} />}
     </ScreenLayout>
   )

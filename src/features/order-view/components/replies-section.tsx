@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
+import { RatingSummary } from '#src/features/specialist-words/words.tsx'
 import { orderApi } from '../api/order-api.ts'
 import type { Reply } from '../api/send-reply.ts'
 import { formatDateTime } from '#src/lib/format.ts'
@@ -14,10 +16,16 @@ import { ReplyForm } from './reply-form.tsx'
 
 export type Viewer = 'customer' | 'executor' | 'other-customer' | 'guest'
 
-type RepliesSectionProps = { order: Order; viewer: Viewer; onChange: (order: Order) => void }
+type RepliesSectionProps = {
+  order: Order
+  viewer: Viewer
+  onChange: (order: Order) => void
+  /** Changes when the socket said something about the order: the replies are read again. */
+  live?: number
+}
 
 /** Replies as the viewer may see them: the customer all of them, an executor their own, a guest a way in. */
-export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps) {
+export function RepliesSection({ order, viewer, onChange, live = 0 }: RepliesSectionProps) {
   const { t, i18n } = useLingui()
   const showLogin = useAuthModal((state) => state.show)
   const [replies, setReplies] = useState<Reply[] | null>(null)
@@ -35,7 +43,7 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
       })
       .catch(() => setLoadFailed(true))
   }, [order.id, viewer])
-  useEffect(load, [load])
+  useEffect(load, [load, live])
 
   const choose = async (reply: Reply) => {
     setFailure(null)
@@ -81,8 +89,16 @@ export function RepliesSection({ order, viewer, onChange }: RepliesSectionProps)
           {replies.map((reply) => (
             <li key={reply.id} className="reply">
               <p className="reply__author">
-                <strong>{reply.executor_name}</strong>{' '}
+                {/* Who replied, with what others said of them: the customer chooses with the profile at hand. */}
+                <strong>
+                  <Link to="/profile/$slug" params={{ slug: reply.executor_slug }}>
+                    {reply.executor_name}
+                  </Link>
+                </strong>{' '}
                 <time dateTime={reply.created_at}>{formatDateTime(reply.created_at)}</time>
+              </p>
+              <p className="reply__rating">
+                <RatingSummary rating={reply.executor_rating} reviews={reply.executor_reviews_count} />
               </p>
               <p className="order__text">{reply.message}</p>
               {order.executor_id === reply.executor_id && (
