@@ -41,6 +41,12 @@ vi.mock('#src/lib/outbox.ts', () => ({
   onOutboxDelivered: () => () => {},
 }))
 vi.mock('dexie-react-hooks', () => ({ useLiveQuery: () => [] }))
+// jsdom has no WebGL: the map is a stand-in that shows where it was opened (the real map runs in tests/e2e).
+vi.mock('#src/features/map/map-view.tsx', () => ({
+  MapView: ({ label, center, zoom }: { label: string; center?: [number, number]; zoom?: number }) => (
+    <div role="region" aria-label={label} data-center={center?.join(',') ?? ''} data-zoom={zoom} />
+  ),
+}))
 
 const DRAFT_ID = '0b9c3d52-4f7e-4a57-9a43-2f1f6a0c9e11'
 const category: Category = {
@@ -315,6 +321,42 @@ describe('OrderWizard', () => {
       body: { district_id: 12, area: 'Юнусабадский район, Ташкент' },
     })
     useSession.getState().clear()
+  })
+
+  it('opens the map on the chosen district, or on the country when none is chosen', async () => {
+    stubApi({
+      'GET /api/fika/freelancer/v1.0.1/districts': () => ({
+        json: {
+          collection: [
+            {
+              id: 1,
+              name: 'Ташкент',
+              districts: [{ id: 11, name: 'Чиланзарский район', region_id: 1, lat: 41.2778, lng: 69.2014 }],
+            },
+          ],
+        },
+      }),
+    })
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    await user.click(await screen.findByLabelText('У меня'))
+    await user.click(screen.getByRole('button', { name: 'Отметить на карте' }))
+    const countryMap = await screen.findByRole('region', { name: /^Карта/ })
+    expect(countryMap.dataset.center).toBe('')
+    await user.click(screen.getByRole('button', { name: 'Скрыть карту' }))
+    await screen.findByRole('option', { name: 'Чиланзарский район' })
+    await user.selectOptions(screen.getByLabelText('Район'), 'Чиланзарский район')
+    await user.click(screen.getByRole('button', { name: 'Отметить на карте' }))
+    const districtMap = await screen.findByRole('region', { name: /^Карта/ })
+    expect(districtMap.dataset.center).toBe('69.2014,41.2778')
+    expect(districtMap.dataset.zoom).toBe('12')
   })
 
   it('warns when the pin is far from the chosen district, and not when it is in it', async () => {
