@@ -49,6 +49,9 @@ const server = fork('scripts/lighthouse-server.ts', {
     // The demo data (a specialist's profile, open orders) is seeded outside production only.
     NODE_ENV: 'development',
     JWT_SECRET: 'lighthouse-run-only-secret-0123456789abcdef',
+    // The maps load only when scrolled to or tapped, so the style does not change the figures; the bundled one
+    // keeps a run from depending on the network (MAP_STYLE_URL=… measures another).
+    MAP_STYLE_URL: process.env.MAP_STYLE_URL ?? 'bundled',
   },
   stdio: 'inherit',
 })

@@ -5,6 +5,11 @@ import * as v from 'valibot'
 import { OPEN_ORDERS_MAX } from '#contract/schemas/orders.ts'
 import { isPushHostEntry } from '#server/adapters/push/push-service-hosts.ts'
 
+/** `MAP_STYLE_URL=bundled`: the maps use the style shipped with the app and fetch nothing from elsewhere. */
+export const BUNDLED_MAP_STYLE = 'bundled'
+/** OpenFreeMap's street style: free, no key, streets and house numbers, so a customer can pin their own door. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty'
+
 const bool = v.pipe(
   v.picklist(['true', 'false', '1', '0', 'yes', 'no']),
   v.transform((value) => value === 'true' || value === '1' || value === 'yes'),
@@ -126,7 +131,11 @@ const EnvEntries = v.object({
   ESKIZ_FROM: v.optional(v.string(), '4546'),
   SEED_DEMO_USERS: v.optional(bool, 'true'),
   SEED_DEMO_ORDERS: v.optional(bool, 'true'),
-  MAP_STYLE_URL: v.optional(url(['http:', 'https:'])),
+  /**
+   * The maps' tile style (docs/decisions/020): a MapLibre style URL, or `bundled` for the style shipped with the app
+   * (no network). Unset: OpenFreeMap's street style, except under NODE_ENV=test, where nothing may leave the machine.
+   */
+  MAP_STYLE_URL: v.optional(v.union([v.literal(BUNDLED_MAP_STYLE), url(['http:', 'https:'])])),
   VAPID_PUBLIC_KEY: v.optional(base64urlBytes(65)),
   VAPID_PRIVATE_KEY: v.optional(base64urlBytes(32)),
   VAPID_SUBJECT: v.optional(url(['mailto:', 'https:']), 'mailto:support@fika.uz'),
@@ -275,8 +284,18 @@ const EnvSchema = v.pipe(
     ['JWT_SECRET'],
   ),
   // Links name the address that really serves them when nobody chose one, whatever HOST and PORT say.
-  v.transform((env) => ({ ...env, PUBLIC_URL: env.PUBLIC_URL ?? localAddress(env.HOST, env.PORT) })),
+  v.transform((env) => ({
+    ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? localAddress(env.HOST, env.PORT),
+    MAP_STYLE_URL: mapStyleUrl(env.MAP_STYLE_URL, env.NODE_ENV),
+  })),
 )
+
+/** The style URL the web app is told of; `undefined` for the bundled style. Tests never reach the internet. */
+function mapStyleUrl(given: string | undefined, nodeEnv: Env['NODE_ENV']): string | undefined {
+  if (given === BUNDLED_MAP_STYLE) return undefined
+  return given ?? (nodeEnv === 'test' ? undefined : DEFAULT_MAP_STYLE_URL)
+}
 
 /**
  * The address this machine opens a server listening on `host` and `port` at: an "any address" host is reached on

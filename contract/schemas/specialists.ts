@@ -45,7 +45,14 @@ const Day = v.pipe(v.string('date_invalid'), v.isoDate('date_invalid'))
 
 // ---------------------------------------------------------------- regions and districts
 
-export const DistrictSchema = v.object({ id: v.number(), name: v.string(), region_id: v.number() })
+export const DistrictSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  region_id: v.number(),
+  /** The district's centre, to a few kilometres (GET /districts only): where the order's map opens. */
+  lat: v.optional(v.number()),
+  lng: v.optional(v.number()),
+})
 export type District = v.InferOutput<typeof DistrictSchema>
 export const RegionSchema = v.object({ id: v.number(), name: v.string(), districts: v.array(DistrictSchema) })
 export type Region = v.InferOutput<typeof RegionSchema>

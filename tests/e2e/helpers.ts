@@ -24,6 +24,8 @@ export async function startProduct(env: Record<string, string> = {}) {
       SMS_PROVIDER: 'dev',
       // Tests count the orders they create; the demo orders would be in their lists.
       SEED_DEMO_ORDERS: 'false',
+      // No test reaches the internet: the maps use the style shipped with the app, not OpenFreeMap's.
+      MAP_STYLE_URL: 'bundled',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

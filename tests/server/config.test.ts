@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '#server/config.ts'
+import { ConfigError, loadConfig, testConfig } from '#server/config.ts'
 import { PRODUCTION_ENV } from '#tests/helpers/production-env.ts'
 
 describe('loadConfig', () => {
@@ -41,6 +41,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'fika.uz', SMS_FALLBACK_MINUTES: '0' })).toThrow(
       /PUBLIC_URL[\s\S]*SMS_FALLBACK_MINUTES/,
     )
+  })
+
+  it("maps streets with OpenFreeMap's keyless style by default, the bundled style on request and in tests", () => {
+    expect(loadConfig({}).MAP_STYLE_URL).toBe('https://tiles.openfreemap.org/styles/liberty')
+    expect(loadConfig({ MAP_STYLE_URL: '' }).MAP_STYLE_URL).toBe(
+      'https://tiles.openfreemap.org/styles/liberty',
+    )
+    expect(loadConfig({ MAP_STYLE_URL: 'bundled' }).MAP_STYLE_URL).toBeUndefined()
+    // No test may reach the internet: under NODE_ENV=test the maps use the bundled style unless told otherwise.
+    expect(loadConfig({ NODE_ENV: 'test' }).MAP_STYLE_URL).toBeUndefined()
+    expect(testConfig().MAP_STYLE_URL).toBeUndefined()
+    const own = 'https://tiles.example.uz/styles/streets.json'
+    expect(loadConfig({ NODE_ENV: 'test', MAP_STYLE_URL: own }).MAP_STYLE_URL).toBe(own)
+    expect(() => loadConfig({ MAP_STYLE_URL: 'tiles.example.uz' })).toThrow(/MAP_STYLE_URL/)
   })
 
   it('names every wrong variable in one error', () => {

@@ -513,3 +513,39 @@ describe('the review', () => {
     expect(ratings.querySelectorAll('.star--on')).toHaveLength(5)
   })
 })
+
+describe('the order page map', () => {
+  const PIN = { lat: 41.311234, lng: 69.279876 }
+
+  it('shows the parties the place with a link that opens the route in Yandex Maps, before any map code loads', async () => {
+    await as(CUSTOMER)
+    stubOrder(orderOf({ ...PIN, location_exact: true }))
+    show()
+    const place = await screen.findByRole('region', { name: 'На карте' })
+    expect(within(place).getByText(/^Точное место/)).toBeTruthy()
+    // The static preview: the map itself waits for a look or a tap.
+    expect(within(place).getByRole('button', { name: 'Показать карту' })).toBeTruthy()
+    expect(place.querySelector('.maplibregl-map')).toBeNull()
+    const navigate = within(place).getByRole('link', { name: 'Проложить маршрут' })
+    expect(navigate.getAttribute('href')).toBe(
+      'https://yandex.uz/maps/?rtext=~41.311234%2C69.279876&rtt=auto',
+    )
+  })
+
+  it('shows everyone else the area, without a way to navigate to it', async () => {
+    await as(OTHER_EXECUTOR)
+    stubOrder(orderOf({ lat: 41.31, lng: 69.28, location_exact: false }))
+    show()
+    const place = await screen.findByRole('region', { name: 'На карте' })
+    expect(within(place).getByText('Район работы с точностью около километра.')).toBeTruthy()
+    expect(within(place).queryByRole('link')).toBeNull()
+  })
+
+  it('shows no map for an online order or one without a point', async () => {
+    await as(null)
+    stubOrder(orderOf({ is_online: true, at_customer: false, lat: null, lng: null }))
+    show()
+    await screen.findByRole('heading', { name: 'Повесить люстру' })
+    expect(screen.queryByRole('region', { name: 'На карте' })).toBeNull()
+  })
+})

@@ -41,6 +41,12 @@ vi.mock('#src/lib/outbox.ts', () => ({
   onOutboxDelivered: () => () => {},
 }))
 vi.mock('dexie-react-hooks', () => ({ useLiveQuery: () => [] }))
+// jsdom has no WebGL: the map is a stand-in that shows where it was opened (the real map runs in tests/e2e).
+vi.mock('#src/features/map/map-view.tsx', () => ({
+  MapView: ({ label, center, zoom }: { label: string; center?: [number, number]; zoom?: number }) => (
+    <div role="region" aria-label={label} data-center={center?.join(',') ?? ''} data-zoom={zoom} />
+  ),
+}))
 
 const DRAFT_ID = '0b9c3d52-4f7e-4a57-9a43-2f1f6a0c9e11'
 const category: Category = {
@@ -315,6 +321,94 @@ describe('OrderWizard', () => {
       body: { district_id: 12, area: 'Юнусабадский район, Ташкент' },
     })
     useSession.getState().clear()
+  })
+
+  it('opens the map on the chosen district, or on the country when none is chosen', async () => {
+    stubApi({
+      'GET /api/fika/freelancer/v1.0.1/districts': () => ({
+        json: {
+          collection: [
+            {
+              id: 1,
+              name: 'Ташкент',
+              districts: [{ id: 11, name: 'Чиланзарский район', region_id: 1, lat: 41.2778, lng: 69.2014 }],
+            },
+          ],
+        },
+      }),
+    })
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    await user.click(await screen.findByLabelText('У меня'))
+    await user.click(screen.getByRole('button', { name: 'Отметить на карте' }))
+    const countryMap = await screen.findByRole('region', { name: /^Карта/ })
+    expect(countryMap.dataset.center).toBe('')
+    await user.click(screen.getByRole('button', { name: 'Скрыть карту' }))
+    await screen.findByRole('option', { name: 'Чиланзарский район' })
+    await user.selectOptions(screen.getByLabelText('Район'), 'Чиланзарский район')
+    await user.click(screen.getByRole('button', { name: 'Отметить на карте' }))
+    const districtMap = await screen.findByRole('region', { name: /^Карта/ })
+    expect(districtMap.dataset.center).toBe('69.2014,41.2778')
+    expect(districtMap.dataset.zoom).toBe('12')
+  })
+
+  it('warns when the pin is far from the chosen district, and not when it is in it', async () => {
+    stubApi({
+      'GET /api/fika/freelancer/v1.0.1/districts': () => ({
+        json: {
+          collection: [
+            {
+              id: 1,
+              name: 'Ташкент',
+              districts: [{ id: 11, name: 'Чиланзарский район', region_id: 1, lat: 41.2778, lng: 69.2014 }],
+            },
+            {
+              id: 2,
+              name: 'Самаркандская область',
+              districts: [{ id: 21, name: 'город Самарканд', region_id: 2, lat: 39.6542, lng: 66.9597 }],
+            },
+          ],
+        },
+      }),
+    })
+    // A pin in Chilanzar, kept in the draft from an earlier visit.
+    saved.set(DRAFT_ID, {
+      id: DRAFT_ID,
+      route: '/mastera-po-remontu/elektrika/zamena-provodki/work-place',
+      flowPath: '/mastera-po-remontu/elektrika/zamena-provodki',
+      categorySlug: 'mastera-po-remontu',
+      title: 'Электрика',
+      session: { parent_service_id: 30, services: ['zamena-provodki'], category_slug: 'mastera-po-remontu' },
+      services: [32],
+      fields: { ...emptyOrderForm('Повесить люстру'), atCustomer: true, lat: 41.28, lng: 69.21 },
+      photos: [],
+      pending: false,
+      updatedAt: Date.now(),
+    })
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    const district = await screen.findByLabelText('Район')
+    await screen.findByRole('option', { name: 'город Самарканд' })
+    await user.selectOptions(district, 'Чиланзарский район')
+    expect(screen.getByTestId('pin-far').textContent).toBe('')
+    await user.selectOptions(district, 'город Самарканд')
+    expect(screen.getByTestId('pin-far').textContent).toMatch(
+      /^Метка в 2\d\d км от выбранного района\. Проверьте, верно ли указаны метка и район\.$/,
+    )
   })
 
   it('shows every limited field’s limit: maxLength and a counter such as 45/120', async () => {

@@ -5,6 +5,7 @@ import type { Order } from '#contract/schemas/orders.ts'
 import { ImageModal } from '#src/components/image-modal.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { orderApi } from '../api/order-api.ts'
+import { OrderPlace } from './order-place.tsx'
 import { usePlacesText, usePriceText, useStateText } from '#src/features/order-words/order-words.ts'
 import { formatDateTime, formatNumber, formatPhone } from '#src/lib/format.ts'
 import { withUserText } from '#src/lib/user-text.tsx'
@@ -124,6 +125,7 @@ export function OrderDetails({ order }: { order: Order }) {
           </Trans>
         </p>
       )}
+      <OrderPlace order={order} />
       {order.contact && <OrderContact contact={order.contact} />}
       {order.photos.length > 0 && <OrderPhotos photos={order.photos} name={order.name} />}
     </>

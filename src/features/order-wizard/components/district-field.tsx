@@ -2,22 +2,23 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { DistrictOptions } from '#src/components/district-options.tsx'
-import { useSaved } from '#src/features/catalogue/use-saved.ts'
-import { loadDistricts } from '#src/lib/districts.ts'
+import type { Region } from '#contract/schemas/specialists.ts'
 import type { OrderForm } from '../order-form.ts'
 import { fieldErrorText } from '../order-messages.ts'
+
+/** The country's districts as the address fields read them (`useSaved('districts', loadDistricts)`). */
+export type RegionsState = { status: 'loading' | 'failed' } | { status: 'ready'; data: Region[] }
 
 /**
  * The district of the work, from the country's list: specialists who serve it hear of the order at once. Picking
  * one fills an empty "district and city" with its name, which the customer may still change.
  */
-export function DistrictField({ form }: { form: UseFormReturn<OrderForm> }) {
+export function DistrictField({ form, regions }: { form: UseFormReturn<OrderForm>; regions: RegionsState }) {
   const { t, i18n } = useLingui()
   const id = useId()
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
   const districtId = useWatch({ control: form.control, name: 'districtId' })
-  const regions = useSaved('districts', loadDistricts)
   const list = regions.status === 'ready' ? regions.data : []
   const error = fieldErrorText(i18n, form.formState.errors.districtId)
 
