@@ -132,7 +132,7 @@ const EnvEntries = v.object({
   SEED_DEMO_USERS: v.optional(bool, 'true'),
   SEED_DEMO_ORDERS: v.optional(bool, 'true'),
   /**
-   * The maps' tile style (docs/decisions/020): a MapLibre style URL, or `bundled` for the style shipped with the app
+   * The maps' tile style (docs/decisions/021): a MapLibre style URL, or `bundled` for the style shipped with the app
    * (no network). Unset: OpenFreeMap's street style, except under NODE_ENV=test, where nothing may leave the machine.
    */
   MAP_STYLE_URL: v.optional(v.union([v.literal(BUNDLED_MAP_STYLE), url(['http:', 'https:'])])),
