@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { CHAT_CONNECTION, type ChatSendAck } from '#contract/events.ts'
 import { MAX_MONEY_TIYIN } from '#contract/schemas/bounds.ts'
-import { CHAT_TEXT_MAX, type Chat, type ChatMessage } from '#contract/schemas/chats.ts'
+import { CHAT_TEXT_MAX, REPORT_TEXT_MAX, type Chat, type ChatMessage } from '#contract/schemas/chats.ts'
 import { publish } from '#tests/helpers/notifications.ts'
 import { closeClients, connectClient, connected } from '#tests/helpers/sockets.ts'
 import { catalogue, send, user, type Caller } from '#tests/helpers/specialists.ts'
@@ -55,6 +55,27 @@ describe('POST /chats/{id}/messages', () => {
     expect(response.statusCode, response.body).toBe(200)
     const [stored] = await history(executor, chat.id)
     expect(stored?.text).toBe(text)
+  })
+})
+
+describe('POST /chats/{id}/messages/{messageId}/report', () => {
+  it('answers 400 report_text_max naming 500 characters for details past the limit', async () => {
+    const { customer, executor, chat } = await conversation()
+    const said = await send(t, 'POST', `/chats/${chat.id}/messages`, executor, {
+      client_id: nextClientId(),
+      text: 'Купите у меня',
+    })
+    const id = said.json<ChatMessage>().id
+    const url = `/chats/${chat.id}/messages/${id}/report`
+    const response = await send(t, 'POST', url, customer, {
+      reason: 'spam',
+      text: 'я'.repeat(REPORT_TEXT_MAX + 1),
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error).toMatchObject({
+      code: 'report_text_max',
+      fields: { text: ['Пояснение к жалобе не длиннее 500 символов'] },
+    })
   })
 })
 

@@ -80,6 +80,7 @@ describe('the words of a refused form', () => {
     ]
     for (const key of wizardKeys) expect(orderErrorText(i18n, key), key).not.toBe(generic)
     expect(fieldText(i18n, 'order_name_max', 120)).toBe('Текст не длиннее 120 символов')
+    expect(orderErrorText(i18n, 'text_too_long', 300)).toBe('Текст не длиннее 300 символов')
   })
 })
 

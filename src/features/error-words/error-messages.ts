@@ -85,6 +85,7 @@ const LENGTH_CODES = new Set([
   'service_name_max',
   'search_too_long',
   'message_too_long',
+  'report_text_max',
 ])
 
 /**

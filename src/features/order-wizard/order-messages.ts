@@ -15,12 +15,19 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   date_time_required: msg`Choose both a date and a start time`,
 }
 
-/** A key as words: the order rules' own here, the rest (lengths, prices, files) as every form words them. */
-export const orderErrorText = (i18n: I18n, code: string) => {
+/**
+ * A key as words: the order rules' own here, the rest (lengths, prices, files) as every form words them; `max` is
+ * the limit a length key names.
+ */
+export const orderErrorText = (i18n: I18n, code: string, max?: number) => {
   const own = MESSAGES[code]
-  return own ? i18n._(own) : errorText(i18n, code)
+  return own ? i18n._(own) : errorText(i18n, code, max)
 }
 
 /** Client checks yield keys; server errors arrive already in the person's language. */
-export const fieldErrorText = (i18n: I18n, error: FieldError | undefined) =>
-  error?.message ? (error.type === 'server' ? error.message : orderErrorText(i18n, error.message)) : undefined
+export const fieldErrorText = (i18n: I18n, error: FieldError | undefined, max?: number) =>
+  error?.message
+    ? error.type === 'server'
+      ? error.message
+      : orderErrorText(i18n, error.message, max)
+    : undefined
