@@ -136,6 +136,7 @@ export const ERROR_CODES = [
   'cannot_chat_with_yourself',
   'chat_rate_limited',
   'report_reason_required',
+  'report_text_max',
   'already_reported',
   'cannot_report_own_message',
   // the wallet (docs/decisions/015-wallet-and-payments.md)

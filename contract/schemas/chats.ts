@@ -203,6 +203,6 @@ export const BlockBodySchema = v.object({ blocked: v.boolean('invalid_request') 
 
 export const ReportBodySchema = v.object({
   reason: v.picklist(REPORT_REASONS, 'report_reason_required'),
-  text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_TEXT_MAX, 'text_max')), ''),
+  text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_TEXT_MAX, 'report_text_max')), ''),
 })
 export const ReportSchema = v.object({ id: v.number(), status: v.picklist(['pending', 'reviewed']) })

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '#contract/errors.ts'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SMS_CODE_LENGTH } from '#contract/schemas/auth.ts'
 import { MAX_NUMBERED_PAGE, MAX_PAGE } from '#contract/schemas/bounds.ts'
-import { CHAT_TEXT_MAX } from '#contract/schemas/chats.ts'
+import { CHAT_TEXT_MAX, REPORT_TEXT_MAX } from '#contract/schemas/chats.ts'
 import { CALENDAR_RANGE_DAYS_MAX, FILES_PER_ITEM_MAX, TITLE_MAX } from '#contract/schemas/specialists.ts'
 import { SEARCH_MAX, SERVICE_NAME_MAX } from '#contract/schemas/catalogue.ts'
 import {
@@ -692,6 +692,12 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Кетма-кет жуда кўп хабар. {n} сония кутинг ва қайта юборинг',
     en: 'Too many messages in a row. Wait {n} s and send again',
   },
+  report_text_max: {
+    ru: 'Пояснение к жалобе не длиннее {n} символов',
+    oz: 'Shikoyat izohi {n} ta belgidan oshmasligi kerak',
+    uz: 'Шикоят изоҳи {n} та белгидан ошмаслиги керак',
+    en: 'The details of a report must be at most {n} characters',
+  },
   report_reason_required: {
     ru: 'Выберите причину жалобы',
     oz: 'Shikoyat sababini tanlang',
@@ -912,6 +918,7 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   too_many_files: FILES_PER_ITEM_MAX,
   calendar_range_invalid: CALENDAR_RANGE_DAYS_MAX,
   message_too_long: CHAT_TEXT_MAX,
+  report_text_max: REPORT_TEXT_MAX,
   specialities_limit_without_plan: FREE_SPECIALITIES_MAX,
   file_too_large_without_plan: FREE_MEDIA_BYTES / (1024 * 1024),
   promotion_days_invalid: PROMOTION_DAYS_MAX,

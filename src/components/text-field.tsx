@@ -1,18 +1,25 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
+import { CharCount, describedBy, type FieldCount } from './char-count.tsx'
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   label: ReactNode
   type?: 'text' | 'number' | 'password' | 'email' | 'tel'
   error?: string | undefined
   ref?: Ref<HTMLInputElement>
+  /** A counter under the field, for one with `maxLength`: the server's limit, shown as it fills. */
+  count?: FieldCount | undefined
 }
 
-/** A labelled input with its error under it; a password field has a show/hide toggle. */
-export function TextField({ label, type = 'text', error, ref, className, ...input }: TextFieldProps) {
+/**
+ * A labelled input with its error under it; a password field has a show/hide toggle; a limited one may show a
+ * counter.
+ */
+export function TextField({ label, type = 'text', error, ref, className, count, ...input }: TextFieldProps) {
   const { t } = useLingui()
   const id = useId()
   const errorId = `${id}-error`
+  const countId = `${id}-count`
   const [revealed, setRevealed] = useState(false)
   const isPassword = type === 'password'
 
@@ -29,7 +36,7 @@ export function TextField({ label, type = 'text', error, ref, className, ...inpu
           type={isPassword && revealed ? 'text' : type}
           className="field__input"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy(count && countId, error && errorId)}
         />
         {isPassword && (
           <button
@@ -43,6 +50,9 @@ export function TextField({ label, type = 'text', error, ref, className, ...inpu
           </button>
         )}
       </div>
+      {count && input.maxLength !== undefined && (
+        <CharCount id={countId} length={count.length} max={input.maxLength} words={count.words} />
+      )}
       {error && (
         <p id={errorId} className="field__error" role="alert">
           {error}

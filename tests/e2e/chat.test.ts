@@ -211,4 +211,38 @@ describe('chat', () => {
     await conversation(page).getByText('Когда сможете?').waitFor({ timeout: 20_000 })
     await context.close()
   })
+
+  test('a message pasted past 4,000 characters stays whole, is refused with words, and goes once shortened', async () => {
+    const { chat, customerToken } = await orderWithReply('Поклеить обои', 2)
+    const customer = await openPhone(product.browser)
+    await logInQuietly(customer.page, product.url, DEMO_CUSTOMER, 'customer')
+    await customer.page.goto(`${product.url}/chats/${chat.id}`)
+    await conversation(customer.page).getByText('Здравствуйте, готов взяться за заказ.').waitFor()
+
+    // A paste goes through the browser's own editing: a maxLength would cut it here without a word.
+    const long = `${'Обои в спальне. '.repeat(250)}конец`
+    expect(long.length).toBeGreaterThan(4000)
+    await composer(customer.page).focus()
+    await customer.page.evaluate((text) => document.execCommand('insertText', false, text), long)
+    expect(await composer(customer.page).inputValue()).toBe(long)
+    await composer(customer.page).press('Enter')
+    await customer.page
+      .getByRole('alert')
+      .getByText(
+        'Сообщение длиннее 4\u00a0000 символов. Ничего не обрезано и не отправлено: сократите его и отправьте снова.',
+      )
+      .waitFor()
+    expect(await composer(customer.page).inputValue()).toBe(long)
+    expect(await customer.page.getByTestId('char-count').textContent()).toBe('4\u00a0005/4\u00a0000')
+    await expectAccessible(customer.page, 'a refused long message')
+
+    const shortened = long.slice(0, 4000)
+    await composer(customer.page).fill(shortened)
+    await composer(customer.page).press('Enter')
+    await expect
+      .poll(async () => (await messagesOf(chat.id, customerToken)).map((message) => message.text))
+      .toContain(shortened.trim())
+    expect(customer.problems).toEqual([])
+    await customer.context.close()
+  })
 })

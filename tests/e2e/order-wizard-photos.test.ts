@@ -38,7 +38,10 @@ describe('photos of an order', () => {
         mimeType: 'image/jpeg',
         buffer: Buffer.from('not an image at all'),
       })
-    await photos(page).getByRole('alert').getByText('Файл слишком большой или неверного формата').waitFor()
+    await photos(page)
+      .getByRole('alert')
+      .getByText('Этот файл не фото. Выберите изображение JPEG, PNG, WebP или HEIC.')
+      .waitFor()
     expect(await photos(page).getByRole('img').count()).toBe(0)
 
     const camera = { name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: original }

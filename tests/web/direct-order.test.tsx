@@ -60,6 +60,38 @@ describe('a direct order to one specialist', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/direct/order/77'))
   })
 
+  it('counts each limited field and refuses a price past 10 billion so’m with words, sending nothing', async () => {
+    as({ id: 7, type: 'customer' })
+    const user = userEvent.setup()
+    const api = stubApi({
+      [`GET ${V1}/services`]: () => ({
+        json: { collection: [electrics], meta: { page: 1, perPage: 10, total: 1 } },
+      }),
+      [`POST ${V1}/orders`]: ({ body }) => ({ status: 201, json: { id: 77, ...(body as object) } }),
+    })
+    renderInApp(<DirectOrderScreen executor={9} />)
+    const name = (await screen.findByLabelText('Что нужно сделать')) as HTMLInputElement
+    expect(name.maxLength).toBe(120)
+    expect((screen.getByLabelText('Описание') as HTMLTextAreaElement).maxLength).toBe(5000)
+    expect((screen.getByLabelText('Район и город') as HTMLInputElement).maxLength).toBe(120)
+    expect((screen.getByLabelText('Улица, дом, квартира') as HTMLInputElement).maxLength).toBe(300)
+    await user.type(screen.getByLabelText('Услуга'), 'элек')
+    await user.click(await screen.findByRole('radio', { name: 'Электрика' }))
+    await user.type(name, 'Заменить автомат в щитке')
+    const counts = screen.getAllByTestId('char-count').map((count) => count.textContent)
+    expect(counts).toEqual(['24/120', '0/5\u00a0000', '0/120', '0/300'])
+    await user.type(screen.getByLabelText('Цена, сум'), '10000000001')
+    await user.click(screen.getByRole('radio', { name: 'Онлайн' }))
+    await user.click(screen.getByRole('button', { name: 'Отправить заказ' }))
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+        'Укажите цену целым числом от 0 до 10\u00a0000\u00a0000\u00a0000 сум',
+      ),
+    )
+    expect((screen.getByLabelText('Цена, сум') as HTMLInputElement).value).toBe('10000000001')
+    expect(api.last('POST', `${V1}/orders`)).toBeUndefined()
+  })
+
   it("shows the server's refusal above the form and keeps what was typed", async () => {
     as({ id: 7, type: 'customer' })
     const user = userEvent.setup()

@@ -435,6 +435,32 @@ describe('OrderWizard', () => {
     )
   })
 
+  it('refuses a price past 10 billion so’m with words, keeps it as typed and sends nothing', async () => {
+    act(() => useSession.getState().setSession({ token: 'access-1', profile: profileOf() as never }))
+    const user = userEvent.setup()
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    const price = (await screen.findByLabelText('Цена')) as HTMLInputElement
+    await user.click(screen.getByLabelText('Онлайн'))
+    await user.type(price, '10000000001')
+    expect(price.value).toBe('10 000 000 001')
+    await user.click(screen.getByRole('button', { name: 'Опубликовать заказ' }))
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
+        'Укажите цену целым числом от 0 до 10\u00a0000\u00a0000\u00a0000 сум',
+      ),
+    )
+    expect(price.value).toBe('10 000 000 001')
+    expect(sendOrQueue).not.toHaveBeenCalled()
+    useSession.getState().clear()
+  })
+
   it('puts the server’s message for a too long name on the name field', async () => {
     act(() => useSession.getState().setSession({ token: 'access-1', profile: profileOf() as never }))
     sendOrQueue.mockRejectedValue(
@@ -484,6 +510,26 @@ describe('OrderWizard', () => {
     expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Добавлено 0 из 10',
     )
+  })
+
+  it('refuses a file that is not a photo or is past 10 MB in the words every photo input uses', async () => {
+    renderInApp(
+      <OrderWizard
+        category={category}
+        serviceSlugs={['elektrika', 'zamena-provodki']}
+        form="work-place"
+        draftId={DRAFT_ID}
+      />,
+    )
+    const input = (await screen.findByLabelText('Добавить фото')) as HTMLInputElement
+    const notPhoto = new File(['%PDF-1.4'], 'contract.pdf', { type: 'application/pdf' })
+    fireEvent.change(input, { target: { files: [notPhoto] } })
+    expect(
+      await screen.findByText('Этот файл не фото. Выберите изображение JPEG, PNG, WebP или HEIC.'),
+    ).toBeTruthy()
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' })
+    fireEvent.change(input, { target: { files: [big] } })
+    expect(await screen.findByText('Файл больше 10 МБ. Выберите файл поменьше.')).toBeTruthy()
   })
 
   it('tells the customer an order published offline goes out when the network returns', async () => {

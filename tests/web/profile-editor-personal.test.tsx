@@ -116,8 +116,12 @@ describe('the personal data section', () => {
   it('says the home address is private', async () => {
     openEditor(CUSTOMER)
     const address = within(await personal()).getByLabelText('Адрес проживания')
-    expect(document.getElementById(address.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    const described = (address.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+    expect(described).toEqual([
       'Скрыт: его видите только вы, в публичном профиле он не показывается.',
-    )
+      'Не больше 300 символов',
+    ])
   })
 })

@@ -13,14 +13,13 @@ const FIELD_MESSAGES = {
   start_in_past: msg`The start must be later than now`,
   work_place_required: msg`Choose where the work takes place`,
   invalid_request: msg`Check this value`,
-  area_max: msg`The text is too long`,
-  address_max: msg`The text is too long`,
 }
 
-export function fieldText(i18n: I18n, code: string | undefined) {
+/** A field's check as words; `max` is the field's own limit, named by a length key's words. */
+export function fieldText(i18n: I18n, code: string | undefined, max?: number) {
   if (!code) return undefined
   const known = FIELD_MESSAGES[code as keyof typeof FIELD_MESSAGES]
-  return known ? i18n._(known) : errorText(i18n, code)
+  return known ? i18n._(known) : errorText(i18n, code, max)
 }
 
 /** A server refusal in the person's language (the server words it); no network in ours. */

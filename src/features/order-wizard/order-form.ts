@@ -8,6 +8,7 @@ import {
   TEXT_MAX,
   type OrderBodyInput,
 } from '#contract/schemas/orders.ts'
+import { isPriceTooHigh } from '#src/lib/price-bounds.ts'
 
 export const PRICE_MODES = ['single', 'range', 'upto'] as const
 export type PriceMode = (typeof PRICE_MODES)[number]
@@ -64,8 +65,6 @@ export const restoredOrderForm = (saved: Record<string, unknown>): OrderForm => 
   ...(saved as Partial<OrderForm>),
 })
 
-/** The largest price the mask lets through: ten billion so'm, well inside the integer tiyin the API stores. */
-export const PRICE_MAX_SOUM = 9_999_999_999
 export const THOUSAND_SEPARATOR = ' '
 const TIYIN_PER_SOUM = 100
 
@@ -114,6 +113,12 @@ export function orderBodyOf(form: OrderForm, services: number[]): OrderBodyInput
   }
 }
 
+/** A price as typed: past the server's bound it is refused with words, not changed into the bound. */
+const priceText = v.pipe(
+  v.string(),
+  v.check((typed) => !isPriceTooHigh(soumToTiyin(typed)), 'price_invalid'),
+)
+
 /**
  * The spec's rules (section 5) with the server's message keys, checked before anything is sent; the server checks
  * them again. `now` is read at validation time, so a start that was fine a minute ago can become late.
@@ -139,9 +144,9 @@ export const orderFormSchema = (now: () => Date = () => new Date()) =>
       startTime: v.string(),
       endTime: v.string(),
       priceMode: v.picklist(PRICE_MODES),
-      price: v.string(),
-      priceMin: v.string(),
-      priceMax: v.string(),
+      price: priceText,
+      priceMin: priceText,
+      priceMax: priceText,
       wishes: v.pipe(v.string(), v.maxLength(TEXT_MAX, 'text_too_long')),
     }),
     v.forward(

@@ -8,9 +8,6 @@ export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic
 // eslint-disable-next-line lingui/no-unlocalized-strings -- a MIME type, not words
 export const COMPRESSION = { maxSizeMB: 1, maxWidthOrHeight: 1920, fileType: 'image/jpeg' } as const
 
-export const isAcceptedPhoto = (file: File) =>
-  file.size <= MAX_PHOTO_BYTES && (PHOTO_TYPES as readonly string[]).includes(file.type)
-
 type WorkerAnswer = { blob: Blob } | { error: string }
 
 const UNDECODABLE_HERE = ['image/heic', 'image/heif']

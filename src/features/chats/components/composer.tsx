@@ -2,6 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ImagePlus, MapPin, SendHorizontal } from 'lucide-react'
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react'
 import { CHAT_TEXT_MAX } from '#contract/schemas/chats.ts'
+import { CharCount } from '#src/components/char-count.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
+import { formatNumber } from '#src/lib/format.ts'
 import { currentSocket } from '#src/features/notifications/realtime.ts'
 import { loadDraft, saveDraft } from '../local-cache.ts'
 
@@ -9,6 +12,8 @@ import { loadDraft, saveDraft } from '../local-cache.ts'
 export const TYPING_EVERY_MS = 3_000
 /** The box grows with its text up to about six lines, then scrolls. */
 const MAX_LINES = 6
+/** The counter shows from this many characters on: a short message needs no numbers under it. */
+const COUNT_FROM = CHAT_TEXT_MAX * 0.8
 
 type ComposerProps = {
   chatId: number
@@ -27,13 +32,18 @@ type ComposerProps = {
  * is kept on the device per conversation, so a reload does not lose it; a photo and a location have their buttons.
  */
 export function Composer({ chatId, userId, problem, onSend, onPhoto, onLocation, uploading }: ComposerProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [text, setText] = useState(() => loadDraft(userId, chatId))
+  const [tooLong, setTooLong] = useState(false)
   const box = useRef<HTMLTextAreaElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const lastTyping = useRef(0)
   const boxId = useId()
   const problemId = useId()
+  const countId = useId()
+  // What the server counts: the text without its outer spaces (contract/schemas/chats.ts).
+  const length = text.trim().length
+  const over = length > CHAT_TEXT_MAX
 
   useLayoutEffect(() => {
     const element = box.current
@@ -45,6 +55,7 @@ export function Composer({ chatId, userId, problem, onSend, onPhoto, onLocation,
 
   const change = (value: string) => {
     setText(value)
+    if (value.trim().length <= CHAT_TEXT_MAX) setTooLong(false)
     saveDraft(userId, chatId, value)
     const now = Date.now()
     const socket = currentSocket()
@@ -57,6 +68,12 @@ export function Composer({ chatId, userId, problem, onSend, onPhoto, onLocation,
   const send = () => {
     const message = text.trim()
     if (message === '') return
+    // NOTE: the box has no maxLength on purpose: a browser would cut a long paste without a word. Past the limit
+    // the whole text stays in the box and is refused here, as the server would refuse it.
+    if (message.length > CHAT_TEXT_MAX) {
+      setTooLong(true)
+      return
+    }
     onSend(message)
     setText('')
     saveDraft(userId, chatId, '')
@@ -78,11 +95,16 @@ export function Composer({ chatId, userId, problem, onSend, onPhoto, onLocation,
     if (file) onPhoto(file)
   }
 
+  const limit = formatNumber(CHAT_TEXT_MAX)
+  const tooLongText = t`The message is longer than ${limit} characters. Nothing was cut or sent: shorten it and send again.`
+  const showCount = length >= COUNT_FROM
+  const describedBy = [showCount && countId, (tooLong || problem) && problemId].filter(Boolean).join(' ')
+
   return (
     <div className="composer">
-      {problem && (
+      {(tooLong || problem) && (
         <p id={problemId} role="alert" className="composer__problem">
-          {problem}
+          {tooLong ? tooLongText : problem}
         </p>
       )}
       <div className="composer__row">
@@ -115,10 +137,10 @@ export function Composer({ chatId, userId, problem, onSend, onPhoto, onLocation,
           id={boxId}
           className="composer__box"
           rows={1}
-          maxLength={CHAT_TEXT_MAX}
           placeholder={t`Write a message…`}
           value={text}
-          aria-describedby={problem ? problemId : undefined}
+          aria-invalid={over ? true : undefined}
+          aria-describedby={describedBy || undefined}
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
         />
@@ -126,6 +148,14 @@ export function Composer({ chatId, userId, problem, onSend, onPhoto, onLocation,
           <SendHorizontal />
         </button>
       </div>
+      {showCount && (
+        <CharCount
+          id={countId}
+          length={length}
+          max={CHAT_TEXT_MAX}
+          words={limitWords(i18n, length, CHAT_TEXT_MAX)}
+        />
+      )}
     </div>
   )
 }

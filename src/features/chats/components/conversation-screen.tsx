@@ -4,6 +4,7 @@ import type { Chat, ChatLocation, ChatMessage } from '#contract/schemas/chats.ts
 import { BackButton } from '#src/components/back-button.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
+import { errorText } from '#src/features/error-words/error-messages.ts'
 import { compressPhoto } from '#src/features/order-wizard/photos.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { useSession } from '#src/lib/session-store.ts'
@@ -31,7 +32,7 @@ const NO_PENDING: never[] = []
 
 /** /chats/{id}: one conversation, its order, its messages, and the box to answer in. */
 export function ConversationScreen({ chatId }: { chatId: number }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const myId = useSession((state) => state.profile?.id ?? 0)
   const conversation = useConversation(chatId, myId)
   const { chat, messages, markRead } = conversation
@@ -79,7 +80,7 @@ export function ConversationScreen({ chatId }: { chatId: number }) {
     try {
       const photo = await compressPhoto(file)
       if (!photo) {
-        setLocalProblem(t`This file is not a photo. Choose a JPEG, PNG, WebP or HEIC picture.`)
+        setLocalProblem(errorText(i18n, 'file_not_photo'))
         return
       }
       const message = await chatsApi.photo(chatId, crypto.randomUUID(), photo, file.name)

@@ -6,7 +6,9 @@ import {
   type ChatMessage,
   type ReportReason,
 } from '#contract/schemas/chats.ts'
+import { CharCount } from '#src/components/char-count.tsx'
 import { Modal } from '#src/components/modal.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { chatsApi } from '../api/chats-api.ts'
 
@@ -14,7 +16,7 @@ type ReportDialogProps = { chatId: number; message: ChatMessage | null; onClose:
 
 /** Reports one of the other person's messages to moderation: a reason, a few words if wanted, then a thank-you. */
 export function ReportDialog({ chatId, message, onClose }: ReportDialogProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [reason, setReason] = useState<ReportReason | null>(null)
   const [text, setText] = useState('')
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle')
@@ -96,7 +98,14 @@ export function ReportDialog({ chatId, message, onClose }: ReportDialogProps) {
             className="report__text"
             maxLength={REPORT_TEXT_MAX}
             value={text}
+            aria-describedby={`${textId}-count`}
             onChange={(event) => setText(event.target.value)}
+          />
+          <CharCount
+            id={`${textId}-count`}
+            length={text.length}
+            max={REPORT_TEXT_MAX}
+            words={limitWords(i18n, text.length, REPORT_TEXT_MAX)}
           />
           {problem && (
             <p role="alert" className="chats__problem">

@@ -2,31 +2,37 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import * as v from 'valibot'
 import { endpoints } from '#contract/endpoints.ts'
 import {
   ADDRESS_MAX,
   AREA_MAX,
+  ORDER_NAME_MAX,
   OrderBodySchema,
+  TEXT_MAX,
   type Order,
   type OrderBody,
 } from '#contract/schemas/orders.ts'
 import { TextField } from '#src/components/text-field.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { onOutboxDelivered, sendOrQueue } from '#src/lib/outbox.ts'
+import { isPriceTooHigh } from '#src/lib/price-bounds.ts'
 import { failureText, fieldText, refusalText } from '../messages.ts'
 import { ServicePicker } from './service-picker.tsx'
 import { TextAreaField } from './text-area-field.tsx'
 
 const TIYIN_PER_SUM = 100
+/** Each limited field's limit (contract/schemas/orders.ts), named by its counter and by its message. */
+const LIMITS = { name: ORDER_NAME_MAX, description: TEXT_MAX, area: AREA_MAX, address: ADDRESS_MAX } as const
 const body = OrderBodySchema.pipe[0].entries
 
 const DirectFormSchema = v.pipe(
   v.object({
     service: v.pipe(v.nullable(v.number()), v.number('services_required')),
     name: body.name,
-    description: v.pipe(v.string(), v.trim()),
+    description: v.pipe(v.string(), v.trim(), v.maxLength(TEXT_MAX, 'text_max')),
     place: v.picklist(['at_customer', 'at_executor', 'is_online'], 'work_place_required'),
     area: v.pipe(v.string(), v.trim(), v.maxLength(AREA_MAX, 'area_max')),
     address: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_MAX, 'address_max')),
@@ -37,7 +43,9 @@ const DirectFormSchema = v.pipe(
     price: v.pipe(
       v.string(),
       v.transform((value) => value.replace(/\s/g, '')),
-      v.regex(/^\d{0,12}$/, 'invalid_request'),
+      v.regex(/^\d{0,13}$/, 'price_invalid'),
+      // Past the server's bound the price is refused with words, never cut down to the bound.
+      v.check((value) => value === '' || !isPriceTooHigh(Number(value) * TIYIN_PER_SUM), 'price_invalid'),
     ),
   }),
 )
@@ -109,7 +117,16 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
       }),
     [idempotencyKey, navigate, i18n],
   )
-  const error = (name: keyof DirectForm) => fieldText(i18n, errors[name]?.message)
+  const error = (name: keyof DirectForm) =>
+    fieldText(i18n, errors[name]?.message, LIMITS[name as keyof typeof LIMITS])
+  const [name, description, area, address] = useWatch({
+    control: form.control,
+    name: ['name', 'description', 'area', 'address'],
+  })
+  const count = (text: string, max: number) => ({
+    length: text.length,
+    words: limitWords(i18n, text.length, max),
+  })
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null)
@@ -125,7 +142,15 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
     } catch (failed) {
       // Field errors go beside their field; the rest above the form.
       const fields = failed instanceof ApiError ? failed.fields : {}
-      const known = { started_at: 'started_at', name: 'name', services: 'service' } as const
+      const known = {
+        started_at: 'started_at',
+        name: 'name',
+        services: 'service',
+        description: 'description',
+        area: 'area',
+        address: 'address',
+        price: 'price',
+      } as const
       for (const [field, messages] of Object.entries(fields)) {
         const target = known[field as keyof typeof known]
         if (target) form.setError(target, { type: 'server', message: messages[0] })
@@ -161,8 +186,20 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
           />
         )}
       />
-      <TextField label={t`What needs doing`} error={serverOr('name')} {...form.register('name')} />
-      <TextAreaField label={t`Description`} {...form.register('description')} />
+      <TextField
+        label={t`What needs doing`}
+        error={serverOr('name')}
+        maxLength={ORDER_NAME_MAX}
+        count={count(name, ORDER_NAME_MAX)}
+        {...form.register('name')}
+      />
+      <TextAreaField
+        label={t`Description`}
+        error={serverOr('description')}
+        maxLength={TEXT_MAX}
+        count={count(description, TEXT_MAX)}
+        {...form.register('description')}
+      />
       <fieldset className="rating">
         <legend className="field__label">
           <Trans>Meeting place</Trans>
@@ -182,8 +219,20 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
           </label>
         </div>
       </fieldset>
-      <TextField label={t`District and city`} error={error('area')} {...form.register('area')} />
-      <TextField label={t`Street, house, apartment`} error={error('address')} {...form.register('address')} />
+      <TextField
+        label={t`District and city`}
+        error={serverOr('area')}
+        maxLength={AREA_MAX}
+        count={count(area, AREA_MAX)}
+        {...form.register('area')}
+      />
+      <TextField
+        label={t`Street, house, apartment`}
+        error={serverOr('address')}
+        maxLength={ADDRESS_MAX}
+        count={count(address, ADDRESS_MAX)}
+        {...form.register('address')}
+      />
       <div className="field">
         <label className="field__label" htmlFor="direct-start">
           <Trans>Start date and time</Trans>
@@ -206,7 +255,7 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
       <TextField
         label={t`Price, so'm`}
         inputMode="numeric"
-        error={error('price')}
+        error={serverOr('price')}
         {...form.register('price')}
       />
       <button type="submit" className="button" disabled={isSubmitting}>

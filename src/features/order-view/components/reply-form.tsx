@@ -1,8 +1,9 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { ReplyBodySchema } from '#contract/schemas/orders.ts'
+import { useForm, useWatch } from 'react-hook-form'
+import { ReplyBodySchema, TEXT_MAX } from '#contract/schemas/orders.ts'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import {
   isReplyWaiting,
   onReplyDelivered,
@@ -30,6 +31,7 @@ export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
     defaultValues: { message: draft.text },
   })
   const { errors, isSubmitting } = form.formState
+  const length = useWatch({ control: form.control, name: 'message' }).length
   // The latest callback, without re-running the effects below on every render of the parent.
   const onSentRef = useRef(onSent)
   useEffect(() => {
@@ -102,7 +104,9 @@ export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
       <TextAreaField
         label={t`Your reply`}
         placeholder={t`What you offer, when you can start, your price`}
-        error={fieldText(i18n, errors.message?.message)}
+        error={fieldText(i18n, errors.message?.message, TEXT_MAX)}
+        maxLength={TEXT_MAX}
+        count={{ length, words: limitWords(i18n, length, TEXT_MAX) }}
         {...form.register('message', {
           onChange: (event: { target: { value: string } }) =>
             keepReplyDraft(orderId, { ...draft, text: event.target.value, queued: false }),

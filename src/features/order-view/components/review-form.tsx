@@ -1,9 +1,10 @@
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import * as v from 'valibot'
-import { ReviewBodySchema } from '#contract/schemas/orders.ts'
+import { ReviewBodySchema, TEXT_MAX } from '#contract/schemas/orders.ts'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { orderApi } from '../api/order-api.ts'
 import { failureText, fieldText } from '../messages.ts'
@@ -30,6 +31,7 @@ export function ReviewForm({ orderId, serviceId, onSent }: ReviewFormProps) {
   })
   const { errors, isSubmitting } = form.formState
   const ratingError = fieldText(i18n, errors.rating?.message)
+  const length = useWatch({ control: form.control, name: 'comment' }).length
 
   const submit = form.handleSubmit(async (review) => {
     setFailure(null)
@@ -77,7 +79,9 @@ export function ReviewForm({ orderId, serviceId, onSent }: ReviewFormProps) {
       </div>
       <TextAreaField
         label={t`Comment`}
-        error={fieldText(i18n, errors.comment?.message)}
+        error={fieldText(i18n, errors.comment?.message, TEXT_MAX)}
+        maxLength={TEXT_MAX}
+        count={{ length, words: limitWords(i18n, length, TEXT_MAX) }}
         {...form.register('comment')}
       />
       <button type="submit" className="button" disabled={isSubmitting}>

@@ -83,7 +83,7 @@ export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
         autoComplete="address-level2"
         max={AREA_MAX}
         length={area.length}
-        error={fieldErrorText(i18n, form.formState.errors.area)}
+        error={fieldErrorText(i18n, form.formState.errors.area, AREA_MAX)}
         registration={form.register('area')}
       />
       <LimitedField
@@ -91,7 +91,7 @@ export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
         autoComplete="street-address"
         max={ADDRESS_MAX}
         length={address.length}
-        error={fieldErrorText(i18n, form.formState.errors.address)}
+        error={fieldErrorText(i18n, form.formState.errors.address, ADDRESS_MAX)}
         registration={form.register('address')}
       />
       <p className="form__hint">

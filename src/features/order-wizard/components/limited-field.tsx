@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
-import { formatNumber } from '#src/lib/format.ts'
+import { CharCount } from '#src/components/char-count.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 
 type LimitedFieldProps = {
   label: ReactNode
@@ -17,7 +18,7 @@ type LimitedFieldProps = {
 
 /**
  * A text field that says how much it takes: the input stops at the server's limit and a counter ("45/120") shows
- * what is used. Screen readers hear the limit once, with the field, rather than the counter on every key.
+ * what is used. Screen readers hear the limit once, with the field, and what is left only near the end.
  */
 export function LimitedField({
   label,
@@ -28,11 +29,10 @@ export function LimitedField({
   multiline = false,
   autoComplete = 'off',
 }: LimitedFieldProps) {
-  const { t } = useLingui()
+  const { i18n } = useLingui()
   const id = useId()
   const limitId = `${id}-limit`
   const errorId = `${id}-error`
-  const limit = formatNumber(max)
   const control = {
     id,
     className: 'field__input',
@@ -48,14 +48,7 @@ export function LimitedField({
         {label}
       </label>
       {multiline ? <textarea rows={4} {...control} /> : <input type="text" {...control} />}
-      <p className="field__count">
-        <span id={limitId} className="visually-hidden">
-          {t`At most ${limit} characters`}
-        </span>
-        <span aria-hidden="true" data-testid="char-count">
-          {formatNumber(length)}/{limit}
-        </span>
-      </p>
+      <CharCount id={limitId} length={length} max={max} words={limitWords(i18n, length, max)} />
       {error && (
         <p id={errorId} className="field__error" role="alert">
           {error}

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useState } from 'react'
 import type { OrderDraft } from '../draft-store.ts'
-import { orderErrorText } from '../order-messages.ts'
-import { compressPhoto, isAcceptedPhoto, MAX_PHOTOS, PHOTO_TYPES } from '../photos.ts'
+import { errorText, photoRefusal } from '#src/features/error-words/error-messages.ts'
+import { compressPhoto, MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from '../photos.ts'
 
 type PhotosFieldProps = {
   draft: OrderDraft
@@ -20,14 +20,16 @@ export function PhotosField({ draft, onChange, disabled }: PhotosFieldProps) {
 
   const add = async (files: File[]) => {
     setError(null)
-    const accepted = files.filter(isAcceptedPhoto).slice(0, Math.max(room, 0))
-    if (accepted.length < files.length) setError(orderErrorText(i18n, 'file_invalid'))
+    const refusals = files.map((file) => photoRefusal(i18n, file, MAX_PHOTO_BYTES, PHOTO_TYPES))
+    const refused = refusals.find((refusal) => refusal !== null)
+    if (refused) setError(refused)
+    const accepted = files.filter((_, index) => refusals[index] === null).slice(0, Math.max(room, 0))
     setCompressing((count) => count + accepted.length)
     await Promise.all(
       accepted.map(async (file) => {
         const blob = await compressPhoto(file)
         setCompressing((count) => count - 1)
-        if (!blob) return setError(orderErrorText(i18n, 'file_invalid'))
+        if (!blob) return setError(errorText(i18n, 'file_not_photo'))
         const photo = { id: crypto.randomUUID(), name: file.name, blob }
         onChange((current) => ({ photos: [...current.photos, photo] }))
       }),

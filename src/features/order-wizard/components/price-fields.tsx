@@ -4,14 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, type ComponentProps, type ReactNode, type Ref } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
 import { TextField } from '#src/components/text-field.tsx'
-import { PRICE_MAX_SOUM, THOUSAND_SEPARATOR, type OrderForm, type PriceMode } from '../order-form.ts'
+import { PRICE_MASK_MAX_SOUM } from '#src/lib/price-bounds.ts'
+import { THOUSAND_SEPARATOR, type OrderForm, type PriceMode } from '../order-form.ts'
 import { fieldErrorText } from '../order-messages.ts'
 
 const soumMask = maskitoNumberOptionsGenerator({
   thousandSeparator: THOUSAND_SEPARATOR,
   maximumFractionDigits: 0,
   min: 0,
-  max: PRICE_MAX_SOUM,
+  max: PRICE_MASK_MAX_SOUM,
 })
 
 /** The price: one amount, a range, or an upper bound, typed in so'm (sent in tiyin). All optional. */

@@ -125,7 +125,7 @@ export function WorkPlaceStep({
         label={t`What needs to be done`}
         max={ORDER_NAME_MAX}
         length={name.length}
-        error={fieldErrorText(i18n, errors.name)}
+        error={fieldErrorText(i18n, errors.name, ORDER_NAME_MAX)}
         registration={form.register('name')}
       />
       <PlaceFields form={form} />
@@ -153,7 +153,7 @@ function WishesField({ form }: { form: UseFormReturn<OrderForm> }) {
       max={TEXT_MAX}
       length={wishes.length}
       multiline
-      error={fieldErrorText(i18n, form.formState.errors.wishes)}
+      error={fieldErrorText(i18n, form.formState.errors.wishes, TEXT_MAX)}
       registration={form.register('wishes')}
     />
   )

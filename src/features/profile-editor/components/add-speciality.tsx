@@ -5,7 +5,7 @@ import type { Speciality } from '#contract/schemas/specialists.ts'
 import { editorApi } from '../api.ts'
 import { useKeptEdit } from '../use-kept-edit.ts'
 import { useFailureText, useSave } from '../use-save.ts'
-import { MoneyInput, priceError, soumToTiyin, type Prices } from './money-input.tsx'
+import { MoneyInput, priceError, pricesInvalid, soumToTiyin, type Prices } from './money-input.tsx'
 import { SaveBar } from './section.tsx'
 
 type Adding = { category: number | null; services: Prices }
@@ -54,7 +54,7 @@ export function AddSpeciality({
       : [{ id: service.id, name: service.name }],
   )
   const chosen = Object.entries(edit.value.services)
-  const invalid = chosen.length === 0 || chosen.some(([, prices]) => priceError(prices))
+  const invalid = chosen.length === 0 || chosen.some(([, prices]) => pricesInvalid(prices))
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     if (chosenCategory === null) return

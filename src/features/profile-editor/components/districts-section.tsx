@@ -3,16 +3,20 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { ADDRESSES_MAX, DISTRICTS_MAX, type Region } from '#contract/schemas/specialists.ts'
 import { foldForSearch } from '#contract/search-text.ts'
+import { CharCount } from '#src/components/char-count.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { editorApi } from '../api.ts'
 import { useFailureText } from '../use-save.ts'
 import { useProfileSection } from '../use-profile-section.ts'
 import { EditorSection, SaveBar } from './section.tsx'
 
 type Places = { districts: number[]; addresses: string[] }
+/** Each work address's limit in contract/schemas/specialists.ts (`work_addresses: text(300)`). */
+const WORK_ADDRESS_MAX = 300
 
 /** The districts where the specialist works (a searchable list grouped by region) and up to 5 addresses. */
 export function DistrictsSection({ profile }: { profile: Profile }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const searchId = useId()
   const failureText = useFailureText()
   const [regions, setRegions] = useState<Region[] | null>(null)
@@ -149,11 +153,18 @@ export function DistrictsSection({ profile }: { profile: Profile }) {
                 <input
                   id={`${searchId}-address-${index}`}
                   className="field__input"
-                  maxLength={300}
+                  maxLength={WORK_ADDRESS_MAX}
                   value={address}
+                  aria-describedby={`${searchId}-address-${index}-count`}
                   onChange={(event) =>
                     setAddresses(addresses.map((kept, at) => (at === index ? event.target.value : kept)))
                   }
+                />
+                <CharCount
+                  id={`${searchId}-address-${index}-count`}
+                  length={address.length}
+                  max={WORK_ADDRESS_MAX}
+                  words={limitWords(i18n, address.length, WORK_ADDRESS_MAX)}
                 />
               </div>
               <button

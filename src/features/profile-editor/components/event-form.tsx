@@ -1,6 +1,8 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { TITLE_MAX, type CalendarEvent } from '#contract/schemas/specialists.ts'
+import { CharCount } from '#src/components/char-count.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { userText } from '#src/lib/user-text.tsx'
 import { editorApi, localDay } from '../api.ts'
 import { useKeptEdit } from '../use-kept-edit.ts'
@@ -37,6 +39,7 @@ type EventFormProps = {
  * server's message, which names the other events' dates, and keeps the form.
  */
 export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) {
+  const { i18n } = useLingui()
   const id = useId()
   const edit = useKeptEdit<EventFields>(
     `${userId}:calendar-${event ? event.id : 'new'}`,
@@ -86,7 +89,14 @@ export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) 
           className="field__input"
           maxLength={TITLE_MAX}
           value={fields.title}
+          aria-describedby={`${id}-title-count`}
           onChange={(change) => edit.update({ ...edit.value, title: change.target.value })}
+        />
+        <CharCount
+          id={`${id}-title-count`}
+          length={fields.title.length}
+          max={TITLE_MAX}
+          words={limitWords(i18n, fields.title.length, TITLE_MAX)}
         />
       </div>
       <div className="wizard__row">

@@ -1,6 +1,8 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { DESCRIPTION_MAX, TITLE_MAX } from '#contract/schemas/specialists.ts'
+import { CharCount } from '#src/components/char-count.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { userText } from '#src/lib/user-text.tsx'
 import { editorApi, type ItemKind } from '../api.ts'
 import { useKeptEdit } from '../use-kept-edit.ts'
@@ -36,6 +38,7 @@ function ItemForm({
   onCancel?: () => void
   children?: ReactNode
 }) {
+  const { i18n } = useLingui()
   const id = useId()
   const saved = item ? { title: item.title, description: item.description ?? '' } : EMPTY
   const edit = useKeptEdit(`${userId}:${kind}-${item ? item.id : 'new'}`, saved)
@@ -83,7 +86,14 @@ function ItemForm({
           required
           value={edit.value.title}
           aria-invalid={fieldError(titleField) ? true : undefined}
+          aria-describedby={`${id}-title-count`}
           onChange={(event) => edit.update({ ...edit.value, title: event.target.value })}
+        />
+        <CharCount
+          id={`${id}-title-count`}
+          length={edit.value.title.length}
+          max={TITLE_MAX}
+          words={limitWords(i18n, edit.value.title.length, TITLE_MAX)}
         />
       </div>
       <div className="field">
@@ -97,7 +107,14 @@ function ItemForm({
           maxLength={DESCRIPTION_MAX}
           value={edit.value.description}
           aria-invalid={fieldError('description') ? true : undefined}
+          aria-describedby={`${id}-description-count`}
           onChange={(event) => edit.update({ ...edit.value, description: event.target.value })}
+        />
+        <CharCount
+          id={`${id}-description-count`}
+          length={edit.value.description.length}
+          max={DESCRIPTION_MAX}
+          words={limitWords(i18n, edit.value.description.length, DESCRIPTION_MAX)}
         />
       </div>
       {children}

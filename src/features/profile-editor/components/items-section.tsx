@@ -7,6 +7,7 @@ import {
   type ProfileDocument,
 } from '#contract/schemas/specialists.ts'
 import { FREE_MEDIA_BYTES } from '#contract/schemas/plan-features.ts'
+import { photoRefusal } from '#src/features/error-words/error-messages.ts'
 import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
 import { userText, withUserText } from '#src/lib/user-text.tsx'
 import { editorApi, type ItemKind } from '../api.ts'
@@ -27,7 +28,7 @@ type Upload = { itemId: number; name: string; fraction: number }
 
 /** Certificates and diplomas, or works of the portfolio: listed in order, added, reordered, deleted. */
 export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKind }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const failureText = useFailureText()
   const [items, setItems] = useState<Item[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -100,8 +101,8 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
   const addFiles = (item: Item, files: File[]) =>
     void act(async () => {
       for (const file of files.slice(0, FILES_PER_ITEM_MAX - item.files.length)) {
-        if (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES)
-          return setError(t`Choose a photo (an image of at most 10 MB).`)
+        const refusal = photoRefusal(i18n, file, limitMb * 1024 * 1024)
+        if (refusal) return setError(refusal)
         setUpload({ itemId: item.id, name: file.name, fraction: 0 })
         const blob = (await compressImage(file, PHOTO)) ?? file
         try {

@@ -1,14 +1,15 @@
 import { maskitoNumberOptionsGenerator } from '@maskito/kit'
 import { useMaskito } from '@maskito/react'
+import { useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
+import { errorText } from '#src/features/error-words/error-messages.ts'
+import { isPriceTooHigh, PRICE_MASK_MAX_SOUM } from '#src/lib/price-bounds.ts'
 
-/** The largest price the mask lets through: ten billion so'm, well inside the integer tiyin the API stores. */
-const PRICE_MAX_SOUM = 9_999_999_999
 const soumMask = maskitoNumberOptionsGenerator({
   thousandSeparator: ' ',
   maximumFractionDigits: 0,
   min: 0,
-  max: PRICE_MAX_SOUM,
+  max: PRICE_MASK_MAX_SOUM,
 })
 
 /** "1 250 000" so'm as typed -> 125 000 000 tiyin; empty -> null. */
@@ -23,6 +24,13 @@ export const tiyinToSoum = (tiyin: number | null) =>
 /** Prices from/to as typed, by service line (or service) id. */
 export type Prices = Record<string, { from: string; to: string }>
 
+/** Whether a typed price is past the server's bound (it is refused, never changed into the bound). */
+export const priceTooHigh = (typed: string) => isPriceTooHigh(soumToTiyin(typed))
+
+/** Whether a line's prices cannot be saved: one past the bound, or the upper one below the lower. */
+export const pricesInvalid = (prices: { from: string; to: string }) =>
+  priceTooHigh(prices.from) || priceTooHigh(prices.to) || priceError(prices)
+
 /** Whether the upper price is below the lower one. */
 export const priceError = (prices: { from: string; to: string }) => {
   const from = soumToTiyin(prices.from)
@@ -33,8 +41,10 @@ export const priceError = (prices: { from: string; to: string }) => {
 type MoneyInputProps = { label: string; value: string; onChange: (value: string) => void; error?: string }
 
 /** An amount in so'm with its thousands spaced (1 250 000), digits only, as the order wizard's price fields. */
-export function MoneyInput({ label, value, onChange, error }: MoneyInputProps) {
+export function MoneyInput({ label, value, onChange, error: given }: MoneyInputProps) {
+  const { i18n } = useLingui()
   const id = useId()
+  const error = priceTooHigh(value) ? errorText(i18n, 'price_invalid') : given
   const maskRef = useMaskito({ options: soumMask })
   return (
     <div className="field">

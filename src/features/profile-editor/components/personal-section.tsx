@@ -8,14 +8,20 @@ import { uz } from 'react-day-picker/locale/uz'
 import { uzCyrl } from 'react-day-picker/locale/uz-Cyrl'
 import 'react-day-picker/style.css'
 import { GENDERS, type Profile } from '#contract/schemas/profile.ts'
+import { NAME_MAX } from '#contract/schemas/auth.ts'
 import { LANGUAGES_MAX } from '#contract/schemas/specialists.ts'
+import { CharCount } from '#src/components/char-count.tsx'
 import { TextField } from '#src/components/text-field.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { formatDate } from '#src/lib/format.ts'
 import { currentLocale, type Locale } from '#src/lib/locale.ts'
 import { localDay } from '../api.ts'
 import { useProfileSection } from '../use-profile-section.ts'
 import { Switch } from './confirm.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
+
+/** The residence address's limit in contract/schemas/specialists.ts (its `optionalText(300)`). */
+const ADDRESS_TEXT_MAX = 300
 
 const CALENDAR_LOCALES: Record<Locale, DayPickerLocale> = { ru, oz: uz, uz: uzCyrl, en: enUS }
 
@@ -77,6 +83,10 @@ const dayOf = (value: string) => {
 export function PersonalSection({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui()
   const birthdayId = useId()
+  const count = (text: string, max: number) => ({
+    length: text.length,
+    words: limitWords(i18n, text.length, max),
+  })
   const { edit, save, submit, fieldError } = useProfileSection('personal', profile, fromProfile, (value) => ({
     ...value,
     patronymic: orNull(value.patronymic),
@@ -101,7 +111,8 @@ export function PersonalSection({ profile }: { profile: Profile }) {
         <TextField
           label={t`First name`}
           value={value.name}
-          maxLength={25}
+          maxLength={NAME_MAX}
+          count={count(value.name ?? '', NAME_MAX)}
           autoComplete="given-name"
           required
           error={fieldError('name')}
@@ -110,7 +121,8 @@ export function PersonalSection({ profile }: { profile: Profile }) {
         <TextField
           label={t`Surname`}
           value={value.surname}
-          maxLength={25}
+          maxLength={NAME_MAX}
+          count={count(value.surname ?? '', NAME_MAX)}
           autoComplete="family-name"
           required
           error={fieldError('surname')}
@@ -119,7 +131,8 @@ export function PersonalSection({ profile }: { profile: Profile }) {
         <TextField
           label={t`Patronymic`}
           value={value.patronymic}
-          maxLength={25}
+          maxLength={NAME_MAX}
+          count={count(value.patronymic ?? '', NAME_MAX)}
           autoComplete="additional-name"
           error={fieldError('patronymic')}
           onChange={(event) => set('patronymic', event.target.value)}
@@ -184,11 +197,16 @@ export function PersonalSection({ profile }: { profile: Profile }) {
             id={`${birthdayId}-address`}
             className="field__input"
             value={value.address}
-            maxLength={300}
+            maxLength={ADDRESS_TEXT_MAX}
             autoComplete="street-address"
             aria-invalid={fieldError('address') ? true : undefined}
-            aria-describedby={`${birthdayId}-private${fieldError('address') ? ` ${birthdayId}-address-error` : ''}`}
+            aria-describedby={`${birthdayId}-private ${birthdayId}-address-count${fieldError('address') ? ` ${birthdayId}-address-error` : ''}`}
             onChange={(event) => set('address', event.target.value)}
+          />
+          <CharCount
+            id={`${birthdayId}-address-count`}
+            {...count(value.address, ADDRESS_TEXT_MAX)}
+            max={ADDRESS_TEXT_MAX}
           />
           <p id={`${birthdayId}-private`} className="form__hint">
             <Trans>Private: only you see it, it is never shown on your public profile.</Trans>

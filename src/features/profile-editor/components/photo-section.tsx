@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import type { Area } from 'react-easy-crop'
 import type { Profile } from '#contract/schemas/profile.ts'
+import { photoRefusal } from '#src/features/error-words/error-messages.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { withUserText } from '#src/lib/user-text.tsx'
 import { avatarPath } from '../api.ts'
@@ -21,7 +22,7 @@ type Stage =
 
 /** The profile photo: chosen or taken with the camera, cropped to a square, compressed here, uploaded. */
 export function PhotoSection({ profile }: { profile: Profile }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const chooseId = useId()
   const cameraId = useId()
   const failureText = useFailureText()
@@ -33,8 +34,8 @@ export function PhotoSection({ profile }: { profile: Profile }) {
   const pick = (files: FileList | null) => {
     const file = files?.[0]
     if (!file) return
-    if (!file.type.startsWith('image/') || file.size > MAX_IMAGE_BYTES)
-      return setStage({ step: 'failed', message: t`Choose a photo (an image of at most 10 MB).` })
+    const refusal = photoRefusal(i18n, file, MAX_IMAGE_BYTES)
+    if (refusal) return setStage({ step: 'failed', message: refusal })
     setStage({ step: 'idle' })
     setSource(URL.createObjectURL(file))
   }

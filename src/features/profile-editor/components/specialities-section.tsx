@@ -11,7 +11,14 @@ import { useFailureText, useSave } from '../use-save.ts'
 import { AddSpeciality } from './add-speciality.tsx'
 import { AllSpecialitiesSwitch } from './all-specialities-switch.tsx'
 import { Confirm, Switch } from './confirm.tsx'
-import { MoneyInput, priceError, soumToTiyin, tiyinToSoum, type Prices } from './money-input.tsx'
+import {
+  MoneyInput,
+  priceError,
+  pricesInvalid,
+  soumToTiyin,
+  tiyinToSoum,
+  type Prices,
+} from './money-input.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
 
 type Toggle = { speciality: Speciality; lineId: number | null; name: string; active: boolean }
@@ -168,7 +175,7 @@ function SpecialityCard({ userId, speciality, onSaved, onToggle, onRemove }: Car
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a storage key, not words
   const edit = useKeptEdit(`${userId}:speciality-${speciality.id}`, saved)
   const save = useSave()
-  const invalid = Object.values(edit.value).some(priceError)
+  const invalid = Object.values(edit.value).some(pricesInvalid)
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     void save.run(async () => {

@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { ABOUT_MAX, DISCOUNT_TEXT_MAX } from '#contract/schemas/specialists.ts'
+import { CharCount } from '#src/components/char-count.tsx'
+import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
-import { formatNumber } from '#src/lib/format.ts'
 import { usePlan } from '../use-plan.tsx'
 import { useProfileSection } from '../use-profile-section.ts'
 import { EditorSection, SaveBar } from './section.tsx'
@@ -18,9 +19,8 @@ type LimitedTextProps = {
 
 /** A text area that stops at the server's limit and shows how much of it is used. */
 function LimitedText({ label, value, max, error, onChange }: LimitedTextProps) {
-  const { t } = useLingui()
+  const { i18n } = useLingui()
   const id = useId()
-  const limit = formatNumber(max)
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -36,14 +36,12 @@ function LimitedText({ label, value, max, error, onChange }: LimitedTextProps) {
         aria-describedby={`${id}-limit${error ? ` ${id}-error` : ''}`}
         onChange={(event) => onChange(event.target.value)}
       />
-      <p className="field__count">
-        <span id={`${id}-limit`} className="visually-hidden">
-          {t`At most ${limit} characters`}
-        </span>
-        <span aria-hidden="true" data-testid="char-count">
-          {formatNumber(value.length)}/{limit}
-        </span>
-      </p>
+      <CharCount
+        id={`${id}-limit`}
+        length={value.length}
+        max={max}
+        words={limitWords(i18n, value.length, max)}
+      />
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {error}
