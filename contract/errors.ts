@@ -87,6 +87,7 @@ export const ERROR_CODES = [
   'error_occurred',
   // direct orders (docs/decisions/005-order-lifecycle.md)
   'executor_not_found',
+  'service_not_offered',
   // one customer's live orders at once (server/modules/orders/service.ts)
   'open_orders_limit',
   // bounded input (contract/schemas/bounds.ts) and framework failures, in our shape

@@ -428,6 +428,12 @@ export const messages: Record<ErrorCode, Translations> = {
     uz: 'Бу мутахассис топилмади ёки буюртма қабул қилмайди',
     en: 'This specialist was not found or does not accept orders',
   },
+  service_not_offered: {
+    ru: 'Этот специалист не оказывает выбранную услугу: выберите одну из его услуг',
+    oz: "Bu mutaxassis tanlangan xizmatni ko'rsatmaydi: uning xizmatlaridan birini tanlang",
+    uz: 'Бу мутахассис танланган хизматни кўрсатмайди: унинг хизматларидан бирини танланг',
+    en: 'This specialist does not provide the chosen service: choose one of their services',
+  },
   open_orders_limit: {
     ru: 'Одновременно можно держать не больше {n} активных заказов: завершите, отмените или удалите один из них, чтобы разместить новый',
     oz: "Bir vaqtning o'zida {n} tadan ortiq faol buyurtma bo'lishi mumkin emas: yangisini joylashtirish uchun ulardan birini yakunlang, bekor qiling yoki o'chiring",

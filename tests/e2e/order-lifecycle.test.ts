@@ -165,10 +165,16 @@ describe('the order page', () => {
     const asCustomer = await loggedIn(product.browser, customer, { locale: 'ru-RU' })
     const asExecutor = await loggedIn(product.browser, executor, { locale: 'ru-RU' })
     const { page } = asCustomer
+    // The form offers the specialist's own services: the demo specialist does electrics.
+    const electrics = await api<{ id: number }>('GET', '/categories/mastera-po-remontu/restnew/elektrika')
+    const category = await api<{ id: number }>('GET', '/categories/mastera-po-remontu')
+    await api('POST', `/speciality/${executor.profile.id}/all`, executor.token, {
+      category: category.id,
+      services: [{ service: electrics.id }],
+    })
 
     await page.goto(`${product.url}/direct/order?executor=${executor.profile.id}`)
     await page.getByRole('heading', { name: 'Заказ у исполнителя' }).waitFor()
-    await page.getByLabel('Услуга').fill('электрика')
     await page.getByRole('radio', { name: 'Электрика', exact: true }).check()
     await page.getByLabel('Что нужно сделать').fill('Перенести розетку в спальне')
     await page.getByLabel('Цена, сум').fill('200000')

@@ -89,7 +89,7 @@ describe('specialists', () => {
     await page.goto(`${product.url}/profile/${card.slug}`)
     await page.getByRole('link', { name: 'Заказать у специалиста' }).click()
     await expect.poll(() => page.url()).toBe(`${product.url}/direct/order?executor=${card.id}`)
-    await page.getByLabel('Услуга').fill(line.service.name)
+    // Only this specialist's services are offered.
     await page.getByRole('radio', { name: line.service.name, exact: true }).check()
     await page.getByLabel('Что нужно сделать').fill('Нужна помощь на этой неделе')
     await page.getByRole('button', { name: 'Отправить заказ' }).click()

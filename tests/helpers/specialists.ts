@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm'
 import sharp from 'sharp'
 import { V1 } from '#contract/endpoints.ts'
 import { categories, services } from '#server/db/schema/catalogue.ts'
-import { districts, regions } from '#server/db/schema/specialists.ts'
+import { districts, regions, specialities, specialityServices } from '#server/db/schema/specialists.ts'
 import { register } from './auth-flows.ts'
 import type { TestApp } from './test-app.ts'
 
@@ -13,6 +13,29 @@ export async function user(t: TestApp, type: 'customer' | 'executor' = 'executor
   const session = await register(t, { type })
   const profile = await t.call('GET', '/profile', session)
   return { token: session.token, phone: session.phone, id: profile.json<{ id: number }>().id }
+}
+
+/**
+ * Makes a specialist provide these services (an active specialty of each one's category), as a direct order to them
+ * needs. Written to the tables: the specialties' own API is not what the tests that need this are about.
+ */
+export async function provide(t: TestApp, executor: { id: number }, serviceIds: number[]) {
+  const db = t.db.db
+  const rows = await db.select().from(services).where(inArray(services.id, serviceIds))
+  for (const service of rows) {
+    await db
+      .insert(specialities)
+      .values({ userId: executor.id, categoryId: service.categoryId })
+      .onConflictDoNothing()
+    const [speciality] = await db
+      .select()
+      .from(specialities)
+      .where(and(eq(specialities.userId, executor.id), eq(specialities.categoryId, service.categoryId)))
+    await db
+      .insert(specialityServices)
+      .values({ specialityId: speciality!.id, userId: executor.id, serviceId: service.id })
+      .onConflictDoNothing()
+  }
 }
 
 /** A JSON call with any method, as the given caller (a guest when null). */

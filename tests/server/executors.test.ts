@@ -3,6 +3,7 @@ import { useTestApp } from '#tests/helpers/test-app.ts'
 import {
   addSpeciality,
   catalogue,
+  provide,
   send,
   someDistricts,
   user,
@@ -66,6 +67,8 @@ async function specialist(
 
 async function reviewed(executor: Caller, rating: number, serviceId: number) {
   const customer = await user(t, 'customer')
+  // A direct order is for a service the specialist provides.
+  await provide(t, executor, [serviceId])
   const order = (
     await send(t, 'POST', '/orders', customer, {
       services: [serviceId],

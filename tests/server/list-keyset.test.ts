@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { send, catalogue, someDistricts, user, type Caller } from '#tests/helpers/specialists.ts'
+import { send, catalogue, provide, someDistricts, user, type Caller } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 const t = useTestApp({ catalogue: true })
@@ -73,6 +73,8 @@ async function expectRefused(path: string, caller: Caller | null, field: string,
 
 async function reviewed(executor: Caller, rating: number, serviceId: number) {
   const customer = await user(t, 'customer')
+  // A direct order is for a service the specialist provides.
+  await provide(t, executor, [serviceId])
   const order = (
     await send(t, 'POST', '/orders', customer, {
       services: [serviceId],

@@ -94,7 +94,9 @@ describe('who hears of a new order', () => {
 
   it('only its specialist when the order is direct', async () => {
     const { people, customer } = await market()
-    const order = await publish(t, customer, { executor_id: people.chilanzar.id })
+    // A direct order is for a service its specialist provides: Chilanzar's is the first category's second one.
+    const { ofFirst } = await catalogue(t)
+    const order = await publish(t, customer, { executor_id: people.chilanzar.id, services: [ofFirst[1]!.id] })
     expect(await heardOf(order.id, people)).toEqual(['chilanzar'])
     expect((await bell(t, people.chilanzar)).collection[0]!.type_push).toBe('executor_chosen')
   })

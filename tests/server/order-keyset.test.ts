@@ -4,6 +4,7 @@ import { V1 } from '#contract/endpoints.ts'
 import { MAX_NUMBERED_PAGE } from '#contract/schemas/bounds.ts'
 import { BOX_COUNT_LIMIT } from '#server/modules/orders/repository.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
+import { provide } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 // The open list's cache is on, as deployed: paging and totals must hold through it (it is emptied by every write).
@@ -187,6 +188,7 @@ describe('GET /orders totals through the lifecycle', () => {
     const third = await publish(customer)
     expect(await openTotal()).toBe(3)
     // A direct order goes to its specialist only: it is in no one's open list.
+    await provide(t, executor, [await electricsId()])
     const direct = await t.call('POST', '/orders', customer, {
       services: [await electricsId()],
       name: 'Только для вас',

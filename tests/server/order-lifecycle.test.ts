@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
+import { eq } from 'drizzle-orm'
+import { specialityServices } from '#server/db/schema/specialists.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
+import { provide } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 /**
@@ -303,6 +306,7 @@ describe('direct orders', () => {
     const customer = await user('customer')
     const specialist = await user('executor')
     const stranger = await user('executor')
+    await provide(t, specialist, [await electricsId()])
     const response = await call('POST', '/orders', customer, await orderBody({ executor_id: specialist.id }))
     expect(response.statusCode).toBe(201)
     return { customer, specialist, stranger, order: response.json<{ id: number }>() }
@@ -390,9 +394,34 @@ describe('direct orders', () => {
     expect(refused.json().error.code).toBe('only_customers_order')
   })
 
+  it('refuses a direct order for a service the specialist does not provide, or has switched off', async () => {
+    const customer = await user('customer')
+    const specialist = await user('executor')
+    const body = await orderBody({ executor_id: specialist.id })
+    const notTheirs = await call('POST', '/orders', customer, body)
+    expect(notTheirs.statusCode).toBe(400)
+    expect(notTheirs.json().error).toMatchObject({
+      code: 'service_not_offered',
+      fields: { services: ['Этот специалист не оказывает выбранную услугу: выберите одну из его услуг'] },
+    })
+    await provide(t, specialist, [await electricsId()])
+    await t.db.db
+      .update(specialityServices)
+      .set({ active: false })
+      .where(eq(specialityServices.userId, specialist.id))
+    expect((await call('POST', '/orders', customer, body)).json().error.code).toBe('service_not_offered')
+    await t.db.db
+      .update(specialityServices)
+      .set({ active: true })
+      .where(eq(specialityServices.userId, specialist.id))
+    expect((await call('POST', '/orders', customer, body)).statusCode).toBe(201)
+    expect((await call('GET', '/orders?scope=mine&direct=1', customer)).json().meta.total).toBe(1)
+  })
+
   it('answers a replayed direct publish with the same order', async () => {
     const customer = await user('customer')
     const specialist = await user('executor')
+    await provide(t, specialist, [await electricsId()])
     const key = { 'idempotency-key': '7e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b' }
     const body = await orderBody({ executor_id: specialist.id })
     const first = await call('POST', '/orders', customer, body, key)

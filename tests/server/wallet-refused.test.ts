@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { WalletRefusedResponse } from '#contract/schemas/wallet.ts'
 import { V1 } from '#contract/endpoints.ts'
-import { send, user, type Caller } from '#tests/helpers/specialists.ts'
+import { provide, send, user, type Caller } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 /** The refused-services report (docs/decisions/015-wallet-and-payments.md, money rules). */
@@ -97,6 +97,7 @@ describe('the refused-services report', () => {
     const { customer, order } = await chosenOrder(executor, 'В работе')
     await act(order, 'accept', executor)
     await act(order, 'cancel', customer)
+    await provide(t, executor, [await electricsId()])
     const direct = await publish(customer, 'Прямой заказ', executor.id)
     await act(direct, 'cancel', customer)
     const rows = (await refused(executor)).body.collection

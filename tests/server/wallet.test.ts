@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Invoice, Wallet, WalletTransaction } from '#contract/schemas/wallet.ts'
@@ -130,7 +131,7 @@ describe('the sandbox checkout', () => {
       expect(pending.json<Invoice>().status).toBe('pending')
       const { page, location } = await sandboxPay(bought.url, 'pay', 'en')
       expect(page.body).toContain('Pay')
-      expect(page.body).toContain('99 000')
+      expect(page.body).toContain('99\u00a0000 so&#39;m')
       expect(page.body).not.toContain('<script')
       expect(location).toBe(`/wallet/success?invoice_id=${bought.invoice_id}`)
       const paid = await send(t, 'GET', `/wallet/invoices/${bought.invoice_id}`, executor)
@@ -176,6 +177,31 @@ describe('the sandbox checkout', () => {
       await expectLedgerConsistent(t, [executor])
     },
   )
+
+  it("names the plan and writes the amount in the reader's language, styled by a policy that allows only its style", async () => {
+    const executor = await user(t, 'executor')
+    const bought = await checkout(t, executor, { plan: 'starter', months: 2, provider: 'payme' })
+    const seen = async (lang: string) => {
+      const page = await t.inject({ method: 'GET', url: bought.url, headers: { 'accept-language': lang } })
+      expect(page.statusCode).toBe(200)
+      const details = /<dl>([\s\S]*)<\/dl>/.exec(page.body)?.[1] ?? ''
+      return { details, page }
+    }
+    const amount = '98\u00a0000'
+    expect((await seen('ru')).details).toContain(`<dd>Стартер</dd>`)
+    expect((await seen('ru')).details).toContain(`<dd>${amount} сум</dd>`)
+    expect((await seen('oz')).details).toContain(`<dd>Boshlang&#39;ich</dd>`)
+    expect((await seen('oz')).details).toContain(`<dd>${amount} so&#39;m</dd>`)
+    expect((await seen('uz')).details).toContain(`<dd>${amount} сўм</dd>`)
+    const { details, page } = await seen('en')
+    expect(details).toContain('<dd>Starter</dd>')
+    expect(details).not.toContain('starter')
+    // The page's own style is allowed by its hash, and nothing else: no script, no other source.
+    const policy = String(page.headers['content-security-policy'])
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page.body)?.[1] ?? ''
+    expect(policy).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`)
+    expect(policy).toContain("default-src 'none'")
+  })
 
   it('extends a plan bought while one is active, and queues a different plan after it', async () => {
     const executor = await user(t, 'executor')

@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Profile } from '#contract/schemas/profile.ts'
+import type { PublicProfile } from '#contract/schemas/specialists.ts'
 import { loadOrderViewCatalog } from '#src/features/order-view/catalog.ts'
 import { DirectOrderScreen } from '#src/features/order-view/components/direct-order-screen.tsx'
 import { useSession } from '#src/lib/session-store.ts'
@@ -12,36 +13,91 @@ beforeAll(loadOrderViewCatalog)
 const as = (overrides: Record<string, unknown>) =>
   act(() => useSession.setState({ token: 'token', profile: profileOf(overrides) as Profile }))
 
-const electrics = {
-  id: 5,
-  name: 'Электрика',
-  slug: 'elektrika',
-  description: null,
-  parent: null,
-  parent_slug: null,
-  status: 'approved',
-  category: { id: 2, slug: 'mastera-po-remontu', name: 'Мастера по ремонту' },
-  children_count: 0,
+/** The specialist's public profile: electrics (on), a switched-off line, and a switched-off specialty. */
+const specialist = (): PublicProfile => ({
+  id: 9,
+  slug: 'bobur-karimov-9',
+  name: 'Бобур',
+  surname: 'Каримов',
+  avatar: null,
+  avatar_thumb: null,
+  rating: 4.8,
+  reviews_count: 0,
+  is_online: true,
+  last_seen_at: null,
+  verification: 1,
+  about: null,
+  languages: [],
+  accepts_orders: true,
+  works_remotely: false,
+  accepts_at_own_place: false,
+  looking_for_internship: false,
+  discount_percent: 0,
+  discount_text: null,
+  districts: [],
+  work_addresses: [],
+  specialities: [
+    {
+      id: 1,
+      user_id: 9,
+      category: { id: 2, name: 'Мастера по ремонту', slug: 'mastera-po-remontu' },
+      active: true,
+      services: [line(11, 5, 'Электрика', 15_000_000, true), line(12, 6, 'Сантехника', null, false)],
+    },
+    {
+      id: 2,
+      user_id: 9,
+      category: { id: 3, name: 'Репетиторы', slug: 'repetitory' },
+      active: false,
+      services: [line(13, 7, 'Математика', null, true)],
+    },
+  ],
+  documents: [],
+  works: [],
+  latest_reviews: [],
+  created_at: '2026-01-10T10:00:00.000Z',
+})
+function line(id: number, service: number, name: string, from: number | null, active: boolean) {
+  return { id, service: { id: service, name, slug: `s${service}` }, price_from: from, price_to: null, active }
 }
+const specialistApi = { [`GET ${V1}/myprofile/9`]: () => ({ json: specialist() }) }
 
 describe('a direct order to one specialist', () => {
+  it('offers only the services the specialist provides now, with their category and starting price', async () => {
+    as({ id: 7, type: 'customer' })
+    stubApi(specialistApi)
+    renderInApp(<DirectOrderScreen executor={9} />)
+    const group = await screen.findByRole('group', { name: 'Услуга' })
+    const offered = within(group).getAllByRole('radio')
+    expect(within(group).getByRole('radio', { name: 'Электрика' })).toBeTruthy()
+    expect(offered).toHaveLength(1)
+    expect(within(group).getByText('Мастера по ремонту')).toBeTruthy()
+    expect(within(group).getByText('от 150 000 сум')).toBeTruthy()
+  })
+
+  it('says so, and sends nothing, when the specialist lists no services', async () => {
+    as({ id: 7, type: 'customer' })
+    stubApi({ [`GET ${V1}/myprofile/9`]: () => ({ json: { ...specialist(), specialities: [] } }) })
+    renderInApp(<DirectOrderScreen executor={9} />)
+    expect((await screen.findByRole('alert')).textContent).toMatch(/не указал ни одной услуги/)
+    expect((screen.getByRole('button', { name: 'Отправить заказ' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
   it('checks the service and the name before sending, then publishes the order to that specialist', async () => {
     as({ id: 7, type: 'customer' })
     const user = userEvent.setup()
     const api = stubApi({
-      [`GET ${V1}/services`]: () => ({
-        json: { collection: [electrics], meta: { page: 1, perPage: 10, total: 1 } },
-      }),
+      ...specialistApi,
       [`POST ${V1}/orders`]: ({ body }) => ({ status: 201, json: { id: 77, ...(body as object) } }),
     })
     const { router } = renderInApp(<DirectOrderScreen executor={9} />)
-    await user.click(await screen.findByRole('button', { name: 'Отправить заказ' }))
+    await screen.findByRole('radio', { name: 'Электрика' })
+    await user.click(screen.getByRole('button', { name: 'Отправить заказ' }))
     expect(await screen.findByText('Выберите услугу')).toBeTruthy()
     expect(screen.getByText('Назовите заказ: не меньше 3 символов')).toBeTruthy()
     expect(api.last('POST', `${V1}/orders`)).toBeUndefined()
 
-    await user.type(screen.getByLabelText('Услуга'), 'элек')
-    await user.click(await screen.findByRole('radio', { name: 'Электрика' }))
+    await user.click(screen.getByRole('radio', { name: 'Электрика' }))
     await user.type(screen.getByLabelText('Что нужно сделать'), 'Заменить автомат в щитке')
     await user.type(screen.getByLabelText('Цена, сум'), '150 000')
     await user.click(screen.getByRole('radio', { name: 'Онлайн' }))
@@ -64,9 +120,7 @@ describe('a direct order to one specialist', () => {
     as({ id: 7, type: 'customer' })
     const user = userEvent.setup()
     const api = stubApi({
-      [`GET ${V1}/services`]: () => ({
-        json: { collection: [electrics], meta: { page: 1, perPage: 10, total: 1 } },
-      }),
+      ...specialistApi,
       [`POST ${V1}/orders`]: ({ body }) => ({ status: 201, json: { id: 77, ...(body as object) } }),
     })
     renderInApp(<DirectOrderScreen executor={9} />)
@@ -75,7 +129,6 @@ describe('a direct order to one specialist', () => {
     expect((screen.getByLabelText('Описание') as HTMLTextAreaElement).maxLength).toBe(5000)
     expect((screen.getByLabelText('Район и город') as HTMLInputElement).maxLength).toBe(120)
     expect((screen.getByLabelText('Улица, дом, квартира') as HTMLInputElement).maxLength).toBe(300)
-    await user.type(screen.getByLabelText('Услуга'), 'элек')
     await user.click(await screen.findByRole('radio', { name: 'Электрика' }))
     await user.type(name, 'Заменить автомат в щитке')
     const counts = screen.getAllByTestId('char-count').map((count) => count.textContent)
@@ -96,9 +149,7 @@ describe('a direct order to one specialist', () => {
     as({ id: 7, type: 'customer' })
     const user = userEvent.setup()
     stubApi({
-      [`GET ${V1}/services`]: () => ({
-        json: { collection: [electrics], meta: { page: 1, perPage: 10, total: 1 } },
-      }),
+      ...specialistApi,
       [`POST ${V1}/orders`]: () => ({
         status: 400,
         json: errorBody(
@@ -112,7 +163,6 @@ describe('a direct order to one specialist', () => {
       }),
     })
     renderInApp(<DirectOrderScreen executor={9} />)
-    await user.type(await screen.findByLabelText('Услуга'), 'элек')
     await user.click(await screen.findByRole('radio', { name: 'Электрика' }))
     await user.type(screen.getByLabelText('Что нужно сделать'), 'Заменить автомат')
     await user.click(screen.getByRole('button', { name: 'Отправить заказ' }))

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm'
 import { withLock, type Database } from '#server/db/client.ts'
 import { services } from '#server/db/schema/catalogue.ts'
+import { specialities, specialityServices } from '#server/db/schema/specialists.ts'
 import {
   orderCounters,
   orderRefusals,
@@ -410,6 +411,23 @@ export function createOrdersRepository(
         .from(services)
         .where(eq(services.id, serviceId))
       return row?.categoryId
+    },
+
+    /** Which of these services a specialist provides now: an active line of one of their active specialties. */
+    async offeredServices(userId: number, ids: number[]) {
+      const rows = await db
+        .selectDistinct({ id: specialityServices.serviceId })
+        .from(specialityServices)
+        .innerJoin(specialities, eq(specialities.id, specialityServices.specialityId))
+        .where(
+          and(
+            eq(specialityServices.userId, userId),
+            inArray(specialityServices.serviceId, ids),
+            eq(specialityServices.active, true),
+            eq(specialities.active, true),
+          ),
+        )
+      return rows.map((row) => row.id)
     },
 
     async existingServices(ids: number[]) {

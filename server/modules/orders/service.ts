@@ -190,6 +190,10 @@ export function createOrdersService(
       if (direct !== null) {
         if (direct === caller.id) throw new AppError('forbidden', 'cannot_order_from_yourself')
         if (!(await repo.takesOrders(direct))) throw fieldError('executor_id', 'executor_not_found')
+        // A direct order is for work the specialist does: only the services of their own specialties.
+        const offered = await repo.offeredServices(direct, body.services)
+        if (offered.length !== new Set(body.services).size)
+          throw fieldError('services', 'service_not_offered')
       }
       const fields = await checkedFields(body)
       const published = await repo.insertWithinCap(

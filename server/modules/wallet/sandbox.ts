@@ -1,7 +1,7 @@
-import { randomBytes, randomInt } from 'node:crypto'
+import { createHash, randomBytes, randomInt } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import * as v from 'valibot'
-import { PAYMENT_PROVIDERS, type PaymentProvider } from '#contract/schemas/wallet.ts'
+import { PAYMENT_PROVIDERS, type PaymentProvider, type Plan } from '#contract/schemas/wallet.ts'
 import { paymentProviderPaths } from '#contract/wallet-endpoints.ts'
 import { toFastifyPath } from '#server/plugins/contract-route.ts'
 import { clickSign, clickSignTime, tiyinToClickAmount } from '#server/adapters/payments/click.ts'
@@ -17,10 +17,14 @@ import type { WalletService } from './service.ts'
  * the provider's transaction. Then it sends the visitor to /wallet/success or /wallet/failed.
  */
 
-const TEXTS: Record<
-  Locale,
-  Record<'title' | 'plan' | 'months' | 'amount' | 'pay' | 'cancel' | 'note' | 'done', string>
-> = {
+type Texts = Record<'title' | 'plan' | 'months' | 'amount' | 'pay' | 'cancel' | 'note' | 'done', string> & {
+  /** The plans' names as the wallet screen shows them (src/features/wallet/words.ts). */
+  plans: Record<Plan, string>
+  /** An amount of so'm, already grouped by thousands. */
+  som: (amount: string) => string
+}
+
+const TEXTS: Record<Locale, Texts> = {
   ru: {
     title: 'Тестовая оплата',
     plan: 'Тариф',
@@ -30,6 +34,8 @@ const TEXTS: Record<
     cancel: 'Отменить',
     note: 'Это песочница: деньги не списываются. Так выглядит переход в платёжную систему.',
     done: 'Этот счёт уже не ждёт оплаты.',
+    plans: { starter: 'Стартер', master: 'Мастер', professional: 'Профессионал' },
+    som: (amount) => `${amount} сум`,
   },
   oz: {
     title: "Sinov to'lovi",
@@ -40,6 +46,8 @@ const TEXTS: Record<
     cancel: 'Bekor qilish',
     note: "Bu sinov rejimi: pul yechilmaydi. To'lov tizimiga o'tish shunday ko'rinadi.",
     done: "Bu hisob endi to'lovni kutmaydi.",
+    plans: { starter: "Boshlang'ich", master: 'Usta', professional: 'Professional' },
+    som: (amount) => `${amount} so'm`,
   },
   uz: {
     title: 'Синов тўлови',
@@ -50,6 +58,8 @@ const TEXTS: Record<
     cancel: 'Бекор қилиш',
     note: 'Бу синов режими: пул ечилмайди. Тўлов тизимига ўтиш шундай кўринади.',
     done: 'Бу ҳисоб энди тўловни кутмайди.',
+    plans: { starter: 'Бошланғич', master: 'Уста', professional: 'Профессионал' },
+    som: (amount) => `${amount} сўм`,
   },
   en: {
     title: 'Test payment',
@@ -60,11 +70,40 @@ const TEXTS: Record<
     cancel: 'Cancel',
     note: 'This is the sandbox: no money moves. This is where the payment system would take over.',
     done: 'This invoice is no longer waiting for payment.',
+    plans: { starter: 'Starter', master: 'Master', professional: 'Professional' },
+    som: (amount) => `${amount} so'm`,
   },
 }
 const PROVIDER_NAMES: Record<PaymentProvider, string> = { payme: 'Payme', click: 'Click' }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+/** Whole so'm grouped by thousands with a no-break space, as the app writes them in all four languages. */
+const groupedSom = (tiyin: number) =>
+  String(Math.round(tiyin / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')
+
+/**
+ * The page's look, phone first, in the app's colours. Inline, so the page stays one response with no script; the
+ * page's own content security policy allows exactly this style by its hash.
+ */
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',sans-serif;line-height:1.5;color:#1b1f23;background:#f2f6f4}
+main{max-width:28rem;margin:0 auto;padding:24px 16px}
+h1{font-size:1.5rem;line-height:1.2;margin:0 0 12px}
+.note{color:#4a5560;margin:0 0 16px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 24px;padding:16px;background:#fff;border:1px solid #d5dbe0;border-radius:12px}
+dt{color:#4a5560}
+dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}
+form{display:grid;gap:8px}
+button{font:inherit;font-weight:600;min-height:44px;padding:10px 18px;border-radius:12px;border:2px solid #0b6e4f;cursor:pointer}
+button[value=pay]{background:#0b6e4f;color:#fff}
+button[value=cancel]{background:#fff;color:#08573e}
+button:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
+`
+const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`
+/** Nothing but this page's style, its form posting here, and no framing. */
+const PAGE_POLICY = `default-src 'none'; style-src ${STYLE_HASH}; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`
 
 const ParamsSchema = v.object({
   provider: v.picklist(PAYMENT_PROVIDERS),
@@ -79,20 +118,20 @@ const ParamsSchema = v.object({
 
 function page(invoice: WalletInvoiceRow, provider: PaymentProvider, locale: Locale, action: string) {
   const text = TEXTS[locale]
-  const som = `${(invoice.amount / 100).toLocaleString('ru-RU').replaceAll('\u00a0', ' ')} so'm`
   const payable = invoice.status === 'pending' || invoice.status === 'canceled'
   return `<!doctype html>
 <html lang="${locale === 'oz' ? 'uz-Latn' : locale === 'uz' ? 'uz-Cyrl' : locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`${PROVIDER_NAMES[provider]}: ${text.title}`)}</title></head>
+<title>${escapeHtml(`${PROVIDER_NAMES[provider]}: ${text.title}`)}</title>
+<style>${STYLE}</style></head>
 <body>
 <main>
 <h1>${escapeHtml(`${PROVIDER_NAMES[provider]}: ${text.title}`)}</h1>
-<p>${escapeHtml(text.note)}</p>
+<p class="note">${escapeHtml(text.note)}</p>
 <dl>
-<dt>${escapeHtml(text.plan)}</dt><dd>${escapeHtml(invoice.plan)}</dd>
+<dt>${escapeHtml(text.plan)}</dt><dd>${escapeHtml(text.plans[invoice.plan])}</dd>
 <dt>${escapeHtml(text.months)}</dt><dd>${invoice.months}</dd>
-<dt>${escapeHtml(text.amount)}</dt><dd>${escapeHtml(som)}</dd>
+<dt>${escapeHtml(text.amount)}</dt><dd>${escapeHtml(text.som(groupedSom(invoice.amount)))}</dd>
 </dl>
 ${
   payable
@@ -132,6 +171,7 @@ export async function sandboxRoutes(app: FastifyInstance, { wallet }: { wallet: 
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
+      .header('content-security-policy', PAGE_POLICY)
       .send(page(invoice, invoice.provider, request.locale, action))
   })
 

@@ -5,6 +5,7 @@ import type { Bonus } from '#contract/schemas/wallet.ts'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { api } from '#src/lib/api.ts'
 import { formatDate } from '#src/lib/format.ts'
+import '../bonus.css'
 
 /** How long "Copied" stays after the copy button (the spec's copy confirmation). */
 export const COPIED_FOR_MS = 1000
@@ -44,6 +45,7 @@ export function BonusScreen() {
           </p>
           <button
             type="button"
+            className="button button--secondary"
             onClick={() => {
               setLoaded({ status: 'loading' })
               setAttempt((n) => n + 1)
@@ -136,20 +138,25 @@ function InviteLink({ url }: { url: string }) {
   }
 
   return (
-    <div>
-      <label htmlFor={id}>{t`Invite link`}</label>
-      <input
-        id={id}
-        ref={input}
-        type="text"
-        readOnly
-        value={url}
-        onFocus={(event) => event.target.select()}
-      />
-      <button type="button" onClick={() => void copy()}>
-        <Trans>Copy</Trans>
-      </button>
-      <p role="status">
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {t`Invite link`}
+      </label>
+      <div className="bonus__link">
+        <input
+          id={id}
+          ref={input}
+          type="text"
+          className="field__input"
+          readOnly
+          value={url}
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="button" onClick={() => void copy()}>
+          <Trans>Copy</Trans>
+        </button>
+      </div>
+      <p role="status" className="bonus__status">
         {state === 'copied' && t`Copied`}
         {state === 'select' && t`The link is selected: copy it with your keyboard or the menu.`}
       </p>

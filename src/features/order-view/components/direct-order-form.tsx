@@ -89,6 +89,8 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
   const [idempotencyKey] = useState(() => crypto.randomUUID())
   const [failure, setFailure] = useState<string | null>(null)
   const [queued, setQueued] = useState(false)
+  // Null until the specialist's services are read; false when they list none (nothing can be ordered then).
+  const [orderable, setOrderable] = useState<boolean | null>(null)
   const form = useForm<DirectForm, unknown, v.InferOutput<typeof DirectFormSchema>>({
     resolver: valibotResolver(DirectFormSchema),
     defaultValues: {
@@ -180,8 +182,10 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
         name="service"
         render={({ field }) => (
           <ServicePicker
+            executorId={executorId}
             value={field.value}
-            onChange={(service) => field.onChange(service.id)}
+            onChange={field.onChange}
+            onLoaded={setOrderable}
             error={serverOr('service')}
           />
         )}
@@ -200,20 +204,20 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
         count={count(description, TEXT_MAX)}
         {...form.register('description')}
       />
-      <fieldset className="rating">
+      <fieldset className="choice">
         <legend className="field__label">
           <Trans>Meeting place</Trans>
         </legend>
-        <div className="rating__options">
-          <label className="rating__option">
+        <div className="choice__options">
+          <label className="choice__option">
             <input type="radio" value="at_customer" {...form.register('place')} />
             <Trans>At my place</Trans>
           </label>
-          <label className="rating__option">
+          <label className="choice__option">
             <input type="radio" value="at_executor" {...form.register('place')} />
             <Trans>At the specialist's place</Trans>
           </label>
-          <label className="rating__option">
+          <label className="choice__option">
             <input type="radio" value="is_online" {...form.register('place')} />
             <Trans>Online</Trans>
           </label>
@@ -258,7 +262,7 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
         error={serverOr('price')}
         {...form.register('price')}
       />
-      <button type="submit" className="button" disabled={isSubmitting}>
+      <button type="submit" className="button" disabled={isSubmitting || orderable !== true}>
         <Trans>Send the order</Trans>
       </button>
     </form>

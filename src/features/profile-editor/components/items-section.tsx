@@ -9,7 +9,7 @@ import {
 import { FREE_MEDIA_BYTES } from '#contract/schemas/plan-features.ts'
 import { photoRefusal } from '#src/features/error-words/error-messages.ts'
 import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
-import { userText, withUserText } from '#src/lib/user-text.tsx'
+import { withUserText } from '#src/lib/user-text.tsx'
 import { editorApi, type ItemKind } from '../api.ts'
 import { usePlan } from '../use-plan.tsx'
 import { compressImage, MAX_IMAGE_BYTES, PHOTO } from '../images.ts'
@@ -212,12 +212,13 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                     type="button"
                     className="button button--secondary button--small"
                     data-edit={item.id}
+                    aria-label={withUserText((text) => t`Edit “${text(item.title)}”`)}
                     onClick={() => {
                       setSavedId(null)
                       setEditing(item.id)
                     }}
                   >
-                    <Trans>Edit “{userText(item.title)}”</Trans>
+                    <Trans>Edit</Trans>
                   </button>
                 )}
                 {item.files.length < FILES_PER_ITEM_MAX && (
@@ -228,6 +229,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                       accept="image/*"
                       multiple
                       className="visually-hidden"
+                      aria-label={withUserText((text) => t`Add photos to “${text(item.title)}”`)}
                       disabled={upload !== null}
                       onChange={(event) => {
                         const files = [...(event.target.files ?? [])]
@@ -239,7 +241,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                       htmlFor={`${kind}-files-${item.id}`}
                       className="button button--secondary button--small"
                     >
-                      <Trans>Add photos to “{userText(item.title)}”</Trans>
+                      <Trans>Add photos</Trans>
                     </label>
                   </>
                 )}
@@ -249,9 +251,10 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                   data-item={item.id}
                   data-move={-1}
                   disabled={index === 0}
+                  aria-label={withUserText((text) => t`Move “${text(item.title)}” up`)}
                   onClick={() => move(index, -1)}
                 >
-                  <Trans>Move “{userText(item.title)}” up</Trans>
+                  <Trans>Up</Trans>
                 </button>
                 <button
                   type="button"
@@ -259,12 +262,18 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
                   data-item={item.id}
                   data-move={1}
                   disabled={index === items.length - 1}
+                  aria-label={withUserText((text) => t`Move “${text(item.title)}” down`)}
                   onClick={() => move(index, 1)}
                 >
-                  <Trans>Move “{userText(item.title)}” down</Trans>
+                  <Trans>Down</Trans>
                 </button>
-                <button type="button" className="link-button" onClick={() => setRemoving(item)}>
-                  <Trans>Delete “{userText(item.title)}”</Trans>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={withUserText((text) => t`Delete “${text(item.title)}”`)}
+                  onClick={() => setRemoving(item)}
+                >
+                  <Trans>Delete</Trans>
                 </button>
               </div>
             </li>
