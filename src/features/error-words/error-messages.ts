@@ -29,6 +29,8 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   name_max: msg`The first name must be at most 25 characters`,
   surname_required: msg`Enter your surname`,
   surname_max: msg`The surname must be at most 25 characters`,
+  patronymic_max: msg`The patronymic must be at most 25 characters`,
+  email_invalid: msg`Enter a valid e-mail address`,
   user_with_this_number: msg`A user with this number already exists`,
   user_not_reg: msg`User is not registered`,
   network: msg`No connection to the server. Check the internet and try again`,
