@@ -47,6 +47,20 @@ export const NameSchema = personName('name_required', 'name_max')
 export const SurnameSchema = personName('surname_required', 'surname_max')
 export const PasswordSchema = newPassword('password_required')
 export const NewPasswordSchema = newPassword('specify_password')
+/** Optional at registration (the spec's full registration): left empty, it is stored as null. */
+export const PatronymicSchema = optionalText(NAME_MAX, 'patronymic_max')
+export const RegisterEmailSchema = v.optional(
+  v.nullable(
+    v.union(
+      [
+        v.literal(''),
+        v.pipe(v.string(), v.trim(), v.email('email_invalid'), v.maxLength(254, 'email_invalid')),
+      ],
+      'email_invalid',
+    ),
+  ),
+  null,
+)
 export const PasswordConfirmationSchema = v.pipe(v.string('confirm_password'), v.nonEmpty('confirm_password'))
 export const UserTypeSchema = v.picklist(USER_TYPES, 'type_required')
 
@@ -79,20 +93,9 @@ export const RegisterBodySchema = v.pipe(
   v.object({
     name: NameSchema,
     surname: SurnameSchema,
-    patronymic: optionalText(NAME_MAX, 'patronymic_max'),
+    patronymic: PatronymicSchema,
     username: PhoneSchema,
-    email: v.optional(
-      v.nullable(
-        v.union(
-          [
-            v.literal(''),
-            v.pipe(v.string(), v.trim(), v.email('email_invalid'), v.maxLength(254, 'email_invalid')),
-          ],
-          'email_invalid',
-        ),
-      ),
-      null,
-    ),
+    email: RegisterEmailSchema,
     password: PasswordSchema,
     password_confirmation: PasswordConfirmationSchema,
     type: UserTypeSchema,

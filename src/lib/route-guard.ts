@@ -108,5 +108,11 @@ export const guardRoute = (name: RouteName) => (context?: { location: { href: st
   if (canEnter(name, visitor)) return
   // An executor who picked a service is told why the order flow is closed to them, and offered a way in.
   if (visitor === 'executor' && ORDER_ROUTES.has(name) && context) askToOrderAsCustomer(context.location.href)
-  throw redirect({ to: '/', replace: true })
+  // A guest is asked to log in, and brought back to the page they wanted once they have (auth/return-to.ts checks
+  // that the address is a path of this site before going there).
+  throw redirect({
+    to: '/',
+    search: visitor === 'guest' ? { modal: 'login', redirect: context?.location.href } : {},
+    replace: true,
+  })
 }

@@ -14,3 +14,12 @@ export const wholeNumber = (value: unknown) => {
 /** Every key whose value was dropped is left out, so the address keeps only what applies. */
 export const withoutEmpty = <T extends object>(search: T): T =>
   Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T
+
+/** The largest id the API takes (PostgreSQL `integer`, contract/schemas/bounds.ts MAX_ID). */
+const MAX_ID = 2_147_483_647
+
+/** An id (1 to the largest `integer`), else nothing: the API refuses any other with a 400. */
+export const idNumber = (value: unknown) => {
+  const number = wholeNumber(value)
+  return number !== undefined && number >= 1 && number <= MAX_ID ? number : undefined
+}

@@ -31,6 +31,9 @@ const AppNotices = lazyAfterFirstLoad(() =>
   ),
 )
 
+// The news strip only scrolls by: on a page the server drew it needs no code until after the first load.
+const SiteMarquee = lazyAfterFirstLoad(() => import('#src/features/layout/components/marquee.tsx'))
+
 export const Route = createRootRoute({
   component: RootLayout,
   notFoundComponent: () => (
@@ -66,6 +69,9 @@ function RootLayout() {
   return (
     <>
       <Header />
+      <Suspense>
+        <SiteMarquee />
+      </Suspense>
       <Suspense>
         <AppNotices />
       </Suspense>

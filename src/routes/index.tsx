@@ -11,29 +11,28 @@ import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { LazyHomeSections } from '#src/features/home/components/lazy-home-sections.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
-import { lazyAfterFirstLoad } from '#src/lib/drawn-page.ts'
 import { currentLocale } from '#src/lib/locale.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
-// The news strip only scrolls by: on a page the server drew it needs no code until after the first load.
-const Marquee = lazyAfterFirstLoad(() =>
-  import('#src/features/home/components/marquee.tsx').then((m) => ({ default: m.Marquee })),
-)
 // Shown only when the categories come from this device, never on a page the server drew: it loads when needed.
 const SavedNotice = lazy(() =>
   import('#src/components/saved-notice.tsx').then((m) => ({ default: m.SavedNotice })),
 )
 
 type HomeModal = 'login' | 'registration'
-type HomeSearch = { modal?: HomeModal; order?: unknown }
+/** `redirect`: the page a guard sent a guest away from, to return to after the login (if a path of this site). */
+type HomeSearch = { modal?: HomeModal; order?: unknown; redirect?: string }
 const isHomeModal = (value: unknown): value is HomeModal => value === 'login' || value === 'registration'
 
 export const Route = createFileRoute('/')({
   // A hand check, not valibot: this route's options load with the first screen. A wrong value is dropped.
+  // NOTE: a key left out would still reach the page as it was typed (the root route's search is the raw one), so a
+  // refused value is set to undefined rather than omitted.
   validateSearch: (search): HomeSearch => ({
-    ...(isHomeModal(search.modal) && { modal: search.modal }),
+    modal: isHomeModal(search.modal) ? search.modal : undefined,
     ...(search.order !== undefined && { order: search.order }),
+    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
   }),
   beforeLoad: guardRoute('home'),
   component: Home,
@@ -63,21 +62,20 @@ function useSaveCatalogueForOffline() {
 
 function Home() {
   const { t } = useLingui()
-  const { modal, order } = Route.useSearch()
+  const { modal, order, redirect } = Route.useSearch()
   const navigate = Route.useNavigate()
   const showModal = useAuthModal((state) => state.show)
   const loggedIn = useSession((state) => state.token !== null)
   const categories = useSaved('categories', catalogueApi.categories)
   const settings = useSaved('settings', catalogueApi.settings)
-  const marquee = useSaved('marquee', catalogueApi.marquee)
   useSaveCatalogueForOffline()
 
   useEffect(() => {
     if (!modal) return
-    if (!loggedIn) showModal(modal)
+    if (!loggedIn) showModal(modal, { returnTo: redirect })
     // The modal opens once; the address goes back to a plain home page.
-    void navigate({ search: (previous) => ({ ...previous, modal: undefined }), replace: true })
-  }, [modal, loggedIn, showModal, navigate])
+    void navigate({ search: ({ order }) => ({ order }), replace: true })
+  }, [modal, redirect, loggedIn, showModal, navigate])
 
   const categoriesShown = categories.status === 'ready'
   useEffect(() => {
@@ -99,11 +97,6 @@ function Home() {
         title={t`Services marketplace in Uzbekistan`}
         description={t`Post an order for free and get replies from specialists in 10–20 minutes: cleaning, tutors, repairs, lawyers.`}
       />
-      {marquee.status === 'ready' && (
-        <Suspense>
-          <Marquee label={t`News`} items={marquee.data} />
-        </Suspense>
-      )}
       {categories.status === 'ready' && categories.saved && (
         <Suspense>
           <SavedNotice savedAt={categories.savedAt} />
@@ -134,9 +127,6 @@ function Home() {
         <h2 id="categories-title" tabIndex={-1}>
           <Trans>Services by category</Trans>
         </h2>
-        <p>
-          <Trans>More than 10,000 services and 300,000 orders every month.</Trans>
-        </p>
         {categories.status === 'ready' ? (
           <Carousel label={t`Categories`} kind="categories">
             {categories.data.map((category, index) => (

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest'
-import { expectAccessible, openPhone, useProduct, waitForServiceWorker, waitUntilSaved } from './helpers.ts'
+import {
+  expectAccessible,
+  logInThroughModal,
+  openPhone,
+  useProduct,
+  waitForServiceWorker,
+  waitUntilSaved,
+} from './helpers.ts'
 
 const product = useProduct()
 
@@ -42,6 +49,16 @@ describe('the app shell', () => {
     await page.goto(`${product.url}/domashniy-personal/uborka/work-place`)
     await page.getByRole('heading', { name: 'Новый заказ' }).waitFor()
     await expectAccessible(page, 'the order wizard route')
+    expect(problems).toEqual([])
+  })
+
+  test('a guest who opens a page for members logs in and is back on that page', async () => {
+    const { page, problems } = await openPhone(product.browser)
+    await page.goto(`${product.url}/notifications`)
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+    await logInThroughModal(page, DEMO_CUSTOMER)
+    await page.waitForURL(`${product.url}/notifications`)
+    await expectAccessible(page, '/notifications after the login')
     expect(problems).toEqual([])
   })
 

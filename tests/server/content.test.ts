@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
@@ -19,8 +20,39 @@ describe('GET /pages/{slug}', () => {
     },
   )
 
+  // The support chat is the button on /support itself (src/features/chat-entry, its label in each language): the
+  // page's text names that button, not a menu path that does not exist.
+  it.each([
+    ['ru', 'Открыть чат поддержки'],
+    ['oz', "Qo'llab-quvvatlash chatini ochish"],
+    ['uz', 'Қўллаб-қувватлаш чатини очиш'],
+    ['en', 'Open support chat'],
+  ])('points the %s support page to the chat button that is on it', async (lang, button) => {
+    const { body } = (await get('/pages/support', lang)).json()
+    expect(body).toContain(button)
+    expect(body).not.toContain('→')
+  })
+
   it('answers 404 for a page that does not exist', async () => {
     expect((await get('/pages/no-such-page')).statusCode).toBe(404)
+  })
+})
+
+describe('the claims of the copy', () => {
+  // The catalogue holds hundreds of services and the app counts no orders a month: "10,000+ services" and
+  // "300,000 orders monthly" would not be true, so no page and no marquee item says so.
+  it('claims neither 10,000 services nor 300,000 orders a month, in any language', async () => {
+    const counted = (await t.db.db.execute(sql`select count(*)::int as n from services`)) as {
+      rows: { n: number }[]
+    }
+    expect(counted.rows[0]!.n).toBeLessThan(10_000)
+    const claim = /(10|300)[\s,.\u00a0]000/
+    for (const lang of ['ru', 'oz', 'uz', 'en']) {
+      for (const slug of ['about', 'forcustomers', 'usage', 'faq'])
+        expect((await get(`/pages/${slug}`, lang)).json().body).not.toMatch(claim)
+      const marquee: { title: string }[] = (await get('/marquee', lang)).json().collection
+      for (const item of marquee) expect(item.title).not.toMatch(claim)
+    }
   })
 })
 

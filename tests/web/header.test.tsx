@@ -62,13 +62,12 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Создать заказ' })).toBeNull()
   })
 
-  it('shows a logged-in customer the menu, the bell and the user menu, but no share button', async () => {
+  it('shows a logged-in customer the menu without a wallet, the bell and the user menu, but no share button', async () => {
     logInAs('customer')
     renderInApp(<Header />)
     const nav = await screen.findByRole('navigation', { name: 'Главное меню' })
     const links = {
       Заказы: '/orders',
-      Кошелёк: '/wallet',
       Профиль: '/account',
       Поддержка: '/support',
       Бонусы: '/bonus',
@@ -76,17 +75,46 @@ describe('Header', () => {
     for (const [name, href] of Object.entries(links)) {
       expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href)
     }
-    expect(within(nav).getAllByRole('link')).toHaveLength(5)
+    expect(within(nav).getAllByRole('link')).toHaveLength(4)
+    expect(within(nav).queryByRole('link', { name: 'Кошелёк' })).toBeNull()
     expect(screen.getByRole('button', { name: /^Уведомления/ }).getAttribute('aria-expanded')).toBe('false')
     expect(screen.queryByRole('button', { name: 'Поделиться профилем' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Fika, главная' }).getAttribute('href')).toBe('/')
   })
 
-  it('gives an executor the share button, and a logo that leads to /account', async () => {
+  it('gives an executor the share button, the wallet, and a logo that leads to /account', async () => {
     logInAs('executor')
     renderInApp(<Header />)
     expect(await screen.findByRole('button', { name: 'Поделиться профилем' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Fika, главная' }).getAttribute('href')).toBe('/account')
+    const nav = screen.getByRole('navigation', { name: 'Главное меню' })
+    expect(within(nav).getByRole('link', { name: 'Кошелёк' }).getAttribute('href')).toBe('/wallet')
+    expect(screen.queryByRole('link', { name: 'Создать заказ' })).toBeNull()
+  })
+
+  it('offers a logged-in customer "Create an order" on every page, leading to the categories', async () => {
+    logInAs('customer')
+    renderInApp(<Header />, '/account')
+    const create = await screen.findByRole('link', { name: 'Создать заказ' })
+    expect(create.getAttribute('href')).toBe('/?order=1')
+  })
+
+  it("shows the person's photo in the header's account button, and the initial without one", async () => {
+    act(() =>
+      useSession.getState().setSession({
+        token: 'access',
+        profile: profileOf({ avatar: '/uploads/a.webp', avatar_thumb: '/uploads/a-thumb.webp' }) as never,
+      }),
+    )
+    const view = renderInApp(<Header />)
+    const button = await screen.findByRole('button', { name: /Меню аккаунта/ })
+    expect(button.querySelector('img')?.getAttribute('src')).toBe('/uploads/a-thumb.webp')
+    view.unmount()
+    logInAs('customer')
+    renderInApp(<Header />)
+    const plain = await screen.findByRole('button', { name: /Меню аккаунта/ })
+    expect(plain.querySelector('img')).toBeNull()
+    expect(plain.textContent).toContain('D')
   })
 
   it('closes the user menu with Escape', async () => {
@@ -148,18 +176,28 @@ describe('Header', () => {
 })
 
 describe('BottomMenu', () => {
-  it('offers the five sections to a logged-in person and nothing to a guest', async () => {
+  it('offers the five sections to a logged-in executor, the same but the wallet to a customer, and nothing to a guest', async () => {
     const guest = renderInApp(<BottomMenu />)
     await waitFor(() => expect(guest.container.querySelector('nav')).toBeNull())
     guest.unmount()
-    logInAs('customer')
-    renderInApp(<BottomMenu />)
+    logInAs('executor')
+    const executor = renderInApp(<BottomMenu />)
     const nav = await screen.findByRole('navigation', { name: 'Быстрое меню' })
     const links = await within(nav).findAllByRole('link')
     // Short labels: "Поддержка" does not fit a fifth of a phone's width, "Помощь" does.
     expect(links.map((link) => link.textContent)).toEqual([
       'Заказы',
       'Кошелёк',
+      'Профиль',
+      'Помощь',
+      'Бонусы',
+    ])
+    executor.unmount()
+    logInAs('customer')
+    renderInApp(<BottomMenu />)
+    const customerNav = await screen.findByRole('navigation', { name: 'Быстрое меню' })
+    expect((await within(customerNav).findAllByRole('link')).map((link) => link.textContent)).toEqual([
+      'Заказы',
       'Профиль',
       'Помощь',
       'Бонусы',

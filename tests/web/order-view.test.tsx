@@ -110,6 +110,35 @@ describe('the order page', () => {
     expect(screen.queryByRole('region', { name: 'Заказчик' })).toBeNull()
   })
 
+  it('names the order’s district in the reader’s language from its id, besides the customer’s own words', async () => {
+    as(null)
+    stubOrder(
+      orderOf({
+        address: null,
+        location_exact: false,
+        district_id: 5,
+        area: 'Chilonzor tumani, Toshkent shahri',
+      }),
+      [],
+      {
+        [`GET ${V1}/districts`]: () => ({
+          json: {
+            collection: [
+              {
+                id: 1,
+                name: 'город Ташкент',
+                districts: [{ id: 5, name: 'Чиланзарский район', region_id: 1 }],
+              },
+            ],
+          },
+        }),
+      },
+    )
+    show()
+    expect(await screen.findByText('Чиланзарский район, город Ташкент')).toBeTruthy()
+    expect(screen.getByText('Chilonzor tumani, Toshkent shahri')).toBeTruthy()
+  })
+
   it('shows the accepted specialist the address and how to reach the customer', async () => {
     as(profileOf({ id: 9, type: 'executor' }))
     stubOrder(

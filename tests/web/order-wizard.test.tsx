@@ -280,7 +280,7 @@ describe('OrderWizard', () => {
     useSession.getState().clear()
   })
 
-  it("offers the country's districts, fills an empty district-and-city with the chosen one and sends its id", async () => {
+  it("offers the country's districts and sends the chosen one's id, not its name, which readers see in their own language", async () => {
     act(() => useSession.getState().setSession({ token: 'access-1', profile: profileOf() as never }))
     stubApi({
       'GET /api/fika/freelancer/v1.0.1/districts': () => ({
@@ -312,14 +312,10 @@ describe('OrderWizard', () => {
     const district = screen.getByLabelText('Район')
     await screen.findByRole('option', { name: 'Юнусабадский район' })
     await user.selectOptions(district, 'Юнусабадский район')
-    expect((screen.getByLabelText(/^Район и город/) as HTMLInputElement).value).toBe(
-      'Юнусабадский район, Ташкент',
-    )
+    expect((screen.getByLabelText(/^Район и город/) as HTMLInputElement).value).toBe('')
     await user.click(screen.getByRole('button', { name: 'Опубликовать заказ' }))
     await waitFor(() => expect(sendOrQueue).toHaveBeenCalled())
-    expect(sendOrQueue.mock.calls[0]![0]).toMatchObject({
-      body: { district_id: 12, area: 'Юнусабадский район, Ташкент' },
-    })
+    expect(sendOrQueue.mock.calls[0]![0]).toMatchObject({ body: { district_id: 12, area: null } })
     useSession.getState().clear()
   })
 

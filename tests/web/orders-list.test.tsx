@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
-import { act, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Order } from '#contract/schemas/orders.ts'
@@ -206,6 +206,28 @@ describe('/orders', () => {
     expect(within(card('На паузе')).queryByText('Неактивные')).toBeNull()
     expect(space(within(card('На паузе')).getByText(/Просмотров/).textContent!)).toBe('Просмотров: 12 500')
     expect(within(card('На паузе')).getByText(/25 ноября 2026/).textContent).toMatch(/16:45$/)
+  })
+
+  it('offers a customer "Create an order" above their orders, and a specialist none', async () => {
+    act(() =>
+      useSession
+        .getState()
+        .setSession({ token: 'access', profile: profileOf({ type: 'customer' }) as never }),
+    )
+    stubApi({ [`GET ${V1}/orders`]: () => page([]) })
+    openApp('/orders')
+    const main = await screen.findByRole('main')
+    const create = await within(main).findByRole('link', { name: 'Создать заказ' })
+    expect(create.getAttribute('href')).toBe('/?order=1')
+    cleanup()
+    act(() =>
+      useSession
+        .getState()
+        .setSession({ token: 'access', profile: profileOf({ type: 'executor' }) as never }),
+    )
+    openApp('/orders')
+    await screen.findByRole('link', { name: 'Мои заказы' })
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Создать заказ' })).toBeNull()
   })
 
   it('shows a customer their own orders by tab, and loads more with the button', async () => {

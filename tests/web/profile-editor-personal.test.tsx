@@ -29,6 +29,18 @@ describe('the profile editor: sections by mode', () => {
     expect(screen.queryByRole('region', { name: 'Специальности и цены' })).toBeNull()
   })
 
+  it('links an executor to their own public profile, and a customer, who has none, to nothing', async () => {
+    const executor = openEditor(EXECUTOR)
+    await personal()
+    expect(screen.getByRole('link', { name: 'Мой публичный профиль' }).getAttribute('href')).toBe(
+      `/profile/${EXECUTOR.slug}`,
+    )
+    executor.view.unmount()
+    openEditor(CUSTOMER)
+    await personal()
+    expect(screen.queryByRole('link', { name: 'Мой публичный профиль' })).toBeNull()
+  })
+
   it('shows an executor every section, each a landmark named by its heading, with no axe violation', async () => {
     const { view } = openEditor(EXECUTOR)
     await personal()

@@ -83,6 +83,8 @@ describe('RegistrationModal', () => {
     expect(api.last('POST', `${V1}/auth/register`)?.body).toEqual({
       name: 'Dilnoza',
       surname: 'Rahimova',
+      patronymic: null,
+      email: null,
       username: '998901234567',
       password: 'samarqand2026',
       password_confirmation: 'samarqand2026',
@@ -90,6 +92,38 @@ describe('RegistrationModal', () => {
       required_id: REQUIRED_ID,
     })
     expect(useSession.getState().profile?.type).toBe('executor')
+  })
+
+  it('asks for an optional patronymic and e-mail, and sends them with the registration', async () => {
+    const api = registrationApi()
+    const user = userEvent.setup()
+    renderInApp(<RegistrationModal />)
+    act(() => useAuthModal.getState().show('registration'))
+    await user.type(await screen.findByLabelText('Имя'), 'Dilnoza')
+    await user.type(screen.getByLabelText('Фамилия'), 'Rahimova')
+    await user.type(screen.getByLabelText('Отчество (необязательно)'), 'Akmalovna')
+    const email = screen.getByLabelText('Эл. почта (необязательно)')
+    expect(email.getAttribute('type')).toBe('email')
+    await user.type(email, 'dilnoza@')
+    await user.type(screen.getByLabelText('Номер телефона'), '901234567')
+    await user.click(screen.getByRole('button', { name: 'Получить код' }))
+    expect(await screen.findByText('Введите правильный адрес эл. почты')).toBeTruthy()
+    expect(smsSent(api)).toBe(0)
+
+    await user.type(email, 'mail.uz')
+    await user.click(screen.getByRole('button', { name: 'Получить код' }))
+    await user.type(await screen.findByLabelText('Код из SMS'), '4821')
+    await user.click(screen.getByRole('button', { name: 'Подтвердить' }))
+    await user.type(await screen.findByLabelText('Пароль'), 'samarqand2026')
+    await user.type(screen.getByLabelText('Повторите пароль'), 'samarqand2026')
+    await user.click(screen.getByRole('button', { name: 'Зарегистрироваться как заказчик' }))
+    await waitFor(() =>
+      expect(api.last('POST', `${V1}/auth/register`)?.body).toMatchObject({
+        patronymic: 'Akmalovna',
+        email: 'dilnoza@mail.uz',
+        type: 'customer',
+      }),
+    )
   })
 
   it('labels the name fields for autofill and limits them to 25 characters', async () => {

@@ -38,7 +38,7 @@ function reload(view: { unmount: () => void }) {
 }
 
 describe('ResetModal', () => {
-  it('resets in three steps, sending the phone without 998, and logs in as customer', async () => {
+  it('resets in three steps, sending the phone without 998 on every call, and logs in as customer', async () => {
     const api = resetApi()
     const user = userEvent.setup()
     const { router } = renderInApp(<ResetModal />)
@@ -49,7 +49,8 @@ describe('ResetModal', () => {
     await user.type(screen.getByLabelText('Повторите новый пароль'), 'navoiy2027')
     await user.click(screen.getByRole('button', { name: 'Сохранить пароль и войти' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'))
-    expect(api.last('POST', `${API}/sms/send`)?.body).toEqual({ phone: '998901234567', type: 'reset_pass' })
+    expect(api.last('GET', `${API}/sms/check`)?.query.get('phone')).toBe('901234567')
+    expect(api.last('POST', `${API}/sms/send`)?.body).toEqual({ phone: '901234567', type: 'reset_pass' })
     expect(api.last('POST', `${V1}/auth/password`)?.body).toEqual({
       phone: '901234567',
       username: '901234567',

@@ -157,6 +157,20 @@ describe('/executors', () => {
     expect(space(services.textContent!)).toContain('Замена проводки150 000 – 400 000 сум')
   })
 
+  it('ignores parameters of a hand-edited address the API would refuse, and lists the specialists', async () => {
+    const api = stubApi({
+      [`GET ${V1}/executors`]: () => executorsPage([card()]),
+      [`GET ${V1}/categories`]: () => categories,
+      [`GET ${V1}/districts`]: () => districts,
+    })
+    openApp(
+      '/executors?district=chilonzor&service=0&category=99999999999&price_to=99999999999999&rating_min=9&sort=cheapest&verified=yes',
+    )
+    expect(await screen.findByRole('article', { name: 'Бобур Каримов' })).toBeTruthy()
+    const query = Object.fromEntries(api.last('GET', `${V1}/executors`)!.query)
+    expect(query).toEqual({ page: '1', perPage: '12', sort: 'rating' })
+  })
+
   it('puts the chosen filters into the address and asks the API for them, prices in tiyin', async () => {
     const user = userEvent.setup()
     const api = stubApi({
@@ -332,7 +346,7 @@ const publicProfile = (overrides: Partial<PublicProfile> = {}): PublicProfile =>
   last_seen_at: '2026-11-23T08:30:00.000Z',
   verification: 1,
   about: 'Электрик с 10-летним опытом.',
-  languages: ['Русский', "O'zbekcha"],
+  languages: ['ru', 'uz'],
   accepts_orders: true,
   works_remotely: false,
   accepts_at_own_place: true,
@@ -429,6 +443,23 @@ describe('/profile/{slug}', () => {
     expect(document.head.querySelector('meta[name="description"]')!.getAttribute('content')).toBe(
       'Бобур Каримов, специалист на Fika: Замена проводки, Установка розетки, Замена смесителя. Рейтинг 4,8, отзывов: 12.',
     )
+  })
+
+  it('names the languages the specialist speaks in the reader’s language, not by their codes', async () => {
+    stubApi({
+      [`GET ${V1}/myprofile/bobur-karimov-42`]: () => ({
+        json: publicProfile({
+          languages: ['uz', 'ru', 'kaa'],
+          districts: [],
+          work_addresses: [],
+          accepts_at_own_place: false,
+        }),
+      }),
+      [`GET ${V1}/profile/42/calendar`]: () => ({ json: { collection: [], busy: [] } }),
+    })
+    openApp('/profile/bobur-karimov-42')
+    const where = await screen.findByRole('region', { name: 'Где работает' })
+    expect(within(where).getByText('Языки: Узбекский, Русский, Каракалпакский')).toBeTruthy()
   })
 
   it('opened by user id, names the slug address as canonical', async () => {

@@ -179,6 +179,29 @@ describe('/wallet', () => {
     expect(screen.queryByRole('group', { name: 'Платёжная система' })).toBeNull()
   })
 
+  it('warns before paying that a plan bought while time is paid for starts only when that time ends', async () => {
+    logInAs('executor')
+    const inTwentyDays = new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString()
+    serverWith({ wallet: walletOf({ plan: 'starter', until: inTwentyDays, paid_until: inTwentyDays }) })
+    const user = userEvent.setup()
+    renderInApp(<WalletScreen />)
+    await user.click(await screen.findByRole('radio', { name: /Мастер/ }))
+    const pay = screen.getByRole('button', { name: /^Оплатить/ })
+    const note = document.getElementById(pay.getAttribute('aria-describedby') ?? '')
+    expect(note?.textContent).toMatch(
+      /^Оплачено до \d+\s\S+\s\d{4}\sг\.: план «Мастер», оплаченный сейчас, начнётся \d+\s\S+\s\d{4}\sг\., после этого срока/,
+    )
+  })
+
+  it('says nothing of a queue when no paid time runs', async () => {
+    logInAs('executor')
+    serverWith({ wallet: walletOf({ paid_until: '2020-01-01T00:00:00.000Z' }) })
+    renderInApp(<WalletScreen />)
+    const pay = await screen.findByRole('button', { name: /^Оплатить/ })
+    expect(pay.getAttribute('aria-describedby')).toBeNull()
+    expect(screen.queryByText(/^Оплачено до/)).toBeNull()
+  })
+
   it('shows the current plan, its end and the balance', async () => {
     logInAs('executor')
     serverWith({ wallet: walletOf({ plan: 'master', until: '2026-12-24T10:00:00.000Z', balance: 150_000 }) })

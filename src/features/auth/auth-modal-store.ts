@@ -10,23 +10,34 @@ type AuthModalState = {
   stayOnPage: boolean
   /** The phone typed in the modal that opened this one (login -> reset), to carry over. */
   phone: string
-  show: (modal: AuthModal, options?: { stayOnPage?: boolean; phone?: string }) => void
+  /** The page the person wanted when a guard sent them to log in (a path of this site): where they land after. */
+  returnTo: string | null
+  /** Opened to sign up a specialist (/signup): registration offers the executor mode first. */
+  asExecutor: boolean
+  show: (
+    modal: AuthModal,
+    options?: { stayOnPage?: boolean; phone?: string; returnTo?: string | undefined; asExecutor?: boolean },
+  ) => void
   close: () => void
 }
+
+/** What a modal is opened for, as a closed modal leaves it. */
+const NO_PURPOSE = { stayOnPage: false, returnTo: null, asExecutor: false }
 
 /** Which of the login, registration and reset modals is open; the header, routes and links open them. */
 export const useAuthModal = create<AuthModalState>()((set) => ({
   open: null,
   used: [],
-  stayOnPage: false,
   phone: '',
+  ...NO_PURPOSE,
   show: (modal, options) =>
     set((state) => ({
       open: modal,
       used: state.used.includes(modal) ? state.used : [...state.used, modal],
+      phone: '',
       // Switching from login to registration or reset keeps the purpose it was opened with.
-      stayOnPage: options?.stayOnPage ?? (state.open ? state.stayOnPage : false),
-      phone: options?.phone ?? '',
+      ...(!state.open && NO_PURPOSE),
+      ...options,
     })),
-  close: () => set({ open: null, stayOnPage: false, phone: '' }),
+  close: () => set({ open: null, phone: '', ...NO_PURPOSE }),
 }))

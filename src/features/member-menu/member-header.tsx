@@ -18,7 +18,16 @@ await Promise.all([loadMemberMenuCatalog(), loadNotificationsCatalog(), loadChat
  * executor's share button, the languages and the account menu. Its own chunk: a guest's first visit does not load
  * it, nor its icons. The language switcher comes from the header, so it is not a chunk of its own shared by both.
  */
-export default function MemberHeader({ executor, languages }: { executor: boolean; languages: ReactNode }) {
+export default function MemberHeader({
+  executor,
+  createOrder,
+  languages,
+}: {
+  executor: boolean
+  /** A customer's "Create an order" (on every page, not only home), drawn by the header; null for an executor. */
+  createOrder: ReactNode
+  languages: ReactNode
+}) {
   const { t } = useLingui()
   return (
     <>
@@ -26,6 +35,7 @@ export default function MemberHeader({ executor, languages }: { executor: boolea
         <MainMenuItems className="header__link" />
       </nav>
       <div className="header__tools">
+        {createOrder}
         <ChatsLink />
         <NotificationCenter />
         {executor && <ShareButton />}

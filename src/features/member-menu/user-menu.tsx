@@ -28,6 +28,8 @@ export function UserMenu() {
 
   if (!profile) return null
   const nextType = profile.type === 'executor' ? 'customer' : 'executor'
+  // The person's own photo when there is one (the small copy), else the first letter of the name.
+  const photo = profile.avatar_thumb ?? profile.avatar
 
   const switchMode = async () => {
     setBusy(true)
@@ -62,7 +64,7 @@ export function UserMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar" aria-hidden="true">
-          {profile.name.slice(0, 1)}
+          {photo ? <img src={photo} alt="" width="32" height="32" /> : profile.name.slice(0, 1)}
         </span>
         <span className="user-menu__name">{profile.name}</span>
         <ChevronDown className="user-menu__chevron" />

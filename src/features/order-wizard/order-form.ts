@@ -155,7 +155,11 @@ export const orderFormSchema = (now: () => Date = () => new Date()) =>
     ),
     // A specialist deciding whether to reply needs to know where, before the address is theirs to see.
     v.forward(
-      v.check((form) => !(form.atCustomer || form.atExecutor) || form.area.trim() !== '', 'area_required'),
+      v.check(
+        (form) =>
+          !(form.atCustomer || form.atExecutor) || form.area.trim() !== '' || form.districtId !== null,
+        'area_required',
+      ),
       ['area'],
     ),
     v.forward(

@@ -24,6 +24,8 @@ export const authApi = {
   register: (body: {
     name: string
     surname: string
+    patronymic?: string | null
+    email?: string | null
     username: string
     password: string
     password_confirmation: string

@@ -3,7 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
-import { NameSchema, passwordPairSchema, PasswordSchema, SurnameSchema } from '#contract/schemas/auth.ts'
+import {
+  NameSchema,
+  passwordPairSchema,
+  PasswordSchema,
+  PatronymicSchema,
+  RegisterEmailSchema,
+  SurnameSchema,
+} from '#contract/schemas/auth.ts'
 import { PhoneSchema } from '#contract/schemas/phone.ts'
 import type { UserType } from '#contract/schemas/profile.ts'
 import { Modal } from '#src/components/modal.tsx'
@@ -27,7 +34,14 @@ import { forgetInvite, rememberedInvite } from '#src/lib/invite.ts'
 // loaded.
 await loadAuthCatalog()
 
-const PersonSchema = v.object({ name: NameSchema, surname: SurnameSchema, phone: PhoneSchema })
+// The patronymic and the e-mail are optional (the spec's full registration asks for them).
+const PersonSchema = v.object({
+  name: NameSchema,
+  surname: SurnameSchema,
+  patronymic: PatronymicSchema,
+  email: RegisterEmailSchema,
+  phone: PhoneSchema,
+})
 type PersonForm = v.InferInput<typeof PersonSchema>
 
 const PasswordsSchema = passwordPairSchema(PasswordSchema)
@@ -38,7 +52,7 @@ type Progress = { step: 1 | 2 | 3; person?: PersonForm } & Partial<SentCode>
 /** Registration in three steps: who you are, the SMS code, a password and the mode to start in. */
 export function RegistrationModal() {
   const { t, i18n } = useLingui()
-  const { open, close } = useAuthModal()
+  const { open, close, asExecutor } = useAuthModal()
   const enterAccount = useEnterAccount()
   const isOpen = open === 'registration'
   // A reload on the code or password step comes back to it (kept-step.ts), with the same code and countdown.
@@ -46,7 +60,7 @@ export function RegistrationModal() {
 
   const person = useForm<PersonForm>({
     resolver: valibotResolver(PersonSchema),
-    defaultValues: { name: '', surname: '', phone: '' },
+    defaultValues: { name: '', surname: '', patronymic: '', email: '', phone: '' },
   })
   const passwords = useForm<PasswordsForm>({
     resolver: valibotResolver(PasswordsSchema),
@@ -89,7 +103,7 @@ export function RegistrationModal() {
           applyServerError(
             error,
             person.setError,
-            { phone: 'phone', name: 'name', surname: 'surname' },
+            { phone: 'phone', name: 'name', surname: 'surname', patronymic: 'patronymic', email: 'email' },
             t`An error occurred`,
           ),
         )
@@ -107,6 +121,8 @@ export function RegistrationModal() {
           const session = await authApi.register({
             name: progress.person.name,
             surname: progress.person.surname,
+            patronymic: progress.person.patronymic?.trim() || null,
+            email: progress.person.email?.trim() || null,
             username: phoneDigits(progress.person.phone),
             ...values,
             type,
@@ -128,6 +144,15 @@ export function RegistrationModal() {
         }
       }),
     )
+
+  // Both modes are offered (spec); a specialist who signs up on /signup finds theirs first, and Enter chooses it.
+  const [first, second]: [UserType, UserType] = asExecutor
+    ? ['executor', 'customer']
+    : ['customer', 'executor']
+  const typeLabels: Record<UserType, string> = {
+    customer: t`Register as customer`,
+    executor: t`Register as executor`,
+  }
 
   return (
     <Modal open={isOpen} onClose={close} title={<Trans>Registration</Trans>}>
@@ -155,6 +180,21 @@ export function RegistrationModal() {
             error={fieldErrorText(i18n, person.formState.errors.surname)}
             {...person.register('surname')}
           />
+          <TextField
+            label={t`Patronymic (optional)`}
+            autoComplete="additional-name"
+            maxLength={25}
+            error={fieldErrorText(i18n, person.formState.errors.patronymic)}
+            {...person.register('patronymic')}
+          />
+          <TextField
+            label={t`E-mail (optional)`}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={fieldErrorText(i18n, person.formState.errors.email)}
+            {...person.register('email')}
+          />
           <PhoneField
             label={t`Phone number`}
             error={fieldErrorText(i18n, person.formState.errors.phone)}
@@ -177,7 +217,7 @@ export function RegistrationModal() {
         />
       )}
       {progress.step === 3 && (
-        <form noValidate className="form" onSubmit={register('customer')}>
+        <form noValidate className="form" onSubmit={register(first)}>
           <TextField
             label={t`Password`}
             type="password"
@@ -194,15 +234,15 @@ export function RegistrationModal() {
           />
           <div className="form__actions">
             <button type="submit" className="button" disabled={passwords.formState.isSubmitting}>
-              <Trans>Register as customer</Trans>
+              {typeLabels[first]}
             </button>
             <button
               type="button"
               className="button button--secondary"
               disabled={passwords.formState.isSubmitting}
-              onClick={register('executor')}
+              onClick={register(second)}
             >
-              <Trans>Register as executor</Trans>
+              {typeLabels[second]}
             </button>
           </div>
         </form>

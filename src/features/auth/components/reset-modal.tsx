@@ -33,7 +33,7 @@ type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>
 
 type Progress = { step: 1 | 2 | 3; phone?: string; code?: string } & Partial<SentCode>
 
-/** The spec's reset without the 998: the phone goes as its nine national digits. */
+/** The spec's reset without the 998: the phone goes as its nine national digits, on every call of the flow. */
 const nationalDigits = (masked: string) => phoneDigits(masked).replace(/^998/, '')
 
 /** Password reset in three steps: the phone, the SMS code, the new password; then logged in as customer. */
@@ -82,12 +82,12 @@ export function ResetModal() {
   }, [isOpen, progress])
 
   const sendCode = async (masked: string) =>
-    (await authApi.sendCode(phoneDigits(masked), 'reset_pass')).required_id
+    (await authApi.sendCode(nationalDigits(masked), 'reset_pass')).required_id
 
   const submitPhone = clearing(
     phoneForm.handleSubmit(async ({ phone }) => {
       try {
-        if (!(await authApi.isRegistered(phoneDigits(phone)))) {
+        if (!(await authApi.isRegistered(nationalDigits(phone)))) {
           phoneForm.setError('phone', { type: 'server', message: errorText(i18n, 'user_not_reg') })
           return
         }

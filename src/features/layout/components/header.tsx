@@ -37,6 +37,20 @@ export function Header() {
   const showModal = useAuthModal((state) => state.show)
   const isHome = useLocation({ select: (location) => location.pathname === '/' })
   const loggedIn = token !== null
+  const createOrder = (
+    <Link
+      to="/"
+      search={{ order: 1 }}
+      className="header__action"
+      aria-label={t`Create an order`}
+      onClick={scrollToCategories}
+    >
+      <PlusIcon />
+      <span className="header__action-label" aria-hidden="true">
+        <Trans>Create an order</Trans>
+      </span>
+    </Link>
+  )
 
   return (
     <header className="header">
@@ -53,24 +67,15 @@ export function Header() {
       </Link>
       {loggedIn ? (
         <Suspense fallback={null}>
-          <MemberHeader executor={type === 'executor'} languages={<LanguageSwitcher />} />
+          <MemberHeader
+            executor={type === 'executor'}
+            createOrder={type === 'executor' ? null : createOrder}
+            languages={<LanguageSwitcher />}
+          />
         </Suspense>
       ) : (
         <div className="header__tools">
-          {isHome && (
-            <Link
-              to="/"
-              search={{ order: 1 }}
-              className="header__action"
-              aria-label={t`Create an order`}
-              onClick={scrollToCategories}
-            >
-              <PlusIcon />
-              <span className="header__action-label" aria-hidden="true">
-                <Trans>Create an order</Trans>
-              </span>
-            </Link>
-          )}
+          {isHome && createOrder}
           <LanguageSwitcher />
           <button type="button" className="button button--small" onClick={() => showModal('login')}>
             <Trans>Log in</Trans>

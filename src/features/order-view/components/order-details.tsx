@@ -7,6 +7,7 @@ import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { orderApi } from '../api/order-api.ts'
 import { OrderPlace } from './order-place.tsx'
 import { usePlacesText, usePriceText, useStateText } from '#src/features/order-words/order-words.ts'
+import { loadDistricts } from '#src/lib/districts.ts'
 import { formatDateTime, formatNumber, formatPhone } from '#src/lib/format.ts'
 import { withUserText } from '#src/lib/user-text.tsx'
 
@@ -22,9 +23,26 @@ function useServiceNames(ids: number[]) {
   return names.status === 'ready' ? names.data : []
 }
 
+/**
+ * The order's district and region in the reader's language (GET /districts answers in it), or null: the order
+ * keeps only the district's id, and a customer's own words in `area`.
+ */
+function useDistrictName(id: number | null): string | null {
+  const regions = useSaved('districts', loadDistricts)
+  if (id === null || regions.status !== 'ready') return null
+  for (const region of regions.data) {
+    const district = region.districts.find((one) => one.id === id)
+    if (district) return `${district.name}, ${region.name}`
+  }
+  return null
+}
+
 /** Everything of an order as the spec displays it (section 3). */
 export function OrderDetails({ order }: { order: Order }) {
   const services = useServiceNames(order.services)
+  const district = useDistrictName(order.district_id)
+  // Older orders repeat the district's name (in their customer's language) in `area`: not shown twice.
+  const area = order.area !== district ? order.area : null
   const placesText = usePlacesText()
   const stateText = useStateText()
   const price = usePriceText()(order)
@@ -64,12 +82,13 @@ export function OrderDetails({ order }: { order: Order }) {
           <Trans>Meeting place</Trans>
         </dt>
         <dd>{placesText(order)}</dd>
-        {order.area && (
+        {(district || area) && (
           <>
             <dt>
               <Trans>District and city</Trans>
             </dt>
-            <dd>{order.area}</dd>
+            {district && <dd>{district}</dd>}
+            {area && <dd>{area}</dd>}
           </>
         )}
         {order.address && (

@@ -24,12 +24,9 @@ export function DistrictField({ form, regions }: { form: UseFormReturn<OrderForm
 
   const choose = (value: string) => {
     const chosen = value ? Number(value) : null
+    // NOTE: the district's name is not copied into the area: the order keeps its id, and each reader sees the name
+    // in their own language (order-details.tsx).
     form.setValue('districtId', chosen, { shouldDirty: true })
-    const region = list.find((item) => item.districts.some((district) => district.id === chosen))
-    const district = region?.districts.find((item) => item.id === chosen)
-    if (region && district && form.getValues('area').trim() === '') {
-      form.setValue('area', `${district.name}, ${region.name}`, { shouldDirty: true })
-    }
   }
 
   return (

@@ -34,6 +34,12 @@ export function OrdersScreen() {
       title={view === 'mine' ? t`My orders` : t`Open orders`}
       description={t`Orders for services in Uzbekistan: filter by service, price, date and place.`}
     >
+      {visitor === 'customer' && (
+        // A new order starts from a service: the home page's categories (its `order` search scrolls to them).
+        <Link to="/" search={{ order: 1 }} className="button">
+          <Trans>Create an order</Trans>
+        </Link>
+      )}
       <nav aria-label={t`Other views`} className="orders-links">
         {visitor === 'executor' && (
           <>

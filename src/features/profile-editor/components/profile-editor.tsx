@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSession } from '#src/lib/session-store.ts'
@@ -83,6 +84,14 @@ export function ProfileEditor() {
             </dt>
             <dd data-testid="profile-mode">{executor ? t`Executor` : t`Customer`}</dd>
           </dl>
+          {executor && (
+            // What customers see of these sections, one tap away.
+            <p>
+              <Link to="/profile/$slug" params={{ slug: profile.slug }} className="button button--secondary">
+                <Trans>My public profile</Trans>
+              </Link>
+            </p>
+          )}
           <nav aria-label={t`Profile sections`} className="profile-editor__nav">
             <ul className="chips">
               {sections.map(([id, name]) => (

@@ -12,7 +12,13 @@ import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { ShareProfileButton } from '#src/features/profile-share/components/share-profile-button.tsx'
-import { Avatar, OnlineStatus, RatingSummary, VerifiedBadge } from '#src/features/specialist-words/words.tsx'
+import {
+  Avatar,
+  OnlineStatus,
+  RatingSummary,
+  useLanguageName,
+  VerifiedBadge,
+} from '#src/features/specialist-words/words.tsx'
 import { formatRating } from '#src/lib/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { withUserText } from '#src/lib/user-text.tsx'
@@ -148,8 +154,15 @@ function WhereSection({ profile }: { profile: PublicProfile }) {
     profile.accepts_at_own_place && <Trans key="own">Receives clients at their place</Trans>,
     profile.looking_for_internship && <Trans key="intern">Looking for an internship</Trans>,
   ].filter(Boolean)
-  const languages = profile.languages.join(', ')
-  if (profile.districts.length === 0 && profile.work_addresses.length === 0 && ways.length === 0) return null
+  const languageName = useLanguageName()
+  const languages = profile.languages.map(languageName).join(', ')
+  if (
+    profile.districts.length === 0 &&
+    profile.work_addresses.length === 0 &&
+    ways.length === 0 &&
+    profile.languages.length === 0
+  )
+    return null
   return (
     <section className="public-profile__section" aria-labelledby="where-title">
       <h2 id="where-title">

@@ -92,6 +92,12 @@ export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }
   const priceOf = (count: number) =>
     percentOff ? discountedPrice(fullPriceOf(count), percentOff) : fullPriceOf(count)
 
+  // Time already paid for (the plan now, and any queued after it): a plan bought now starts when it ends, not today.
+  const [now] = useState(Date.now)
+  const queuedFrom = wallet.paid_until && Date.parse(wallet.paid_until) > now ? wallet.paid_until : null
+  const until = queuedFrom ? formatDate(queuedFrom) : ''
+  const chosen = words.plans[plan]
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (!provider || sending === 'busy') return
@@ -260,7 +266,17 @@ export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }
               <Trans>Payments are unavailable right now. Try later.</Trans>
             </p>
           )}
-          <button type="submit" className="button" aria-disabled={!provider || sending === 'busy'}>
+          {queuedFrom && (
+            <p id="wallet-queue-note" className="wallet__queue-note">
+              {t`Your paid time runs until ${until}. The “${chosen}” plan you pay for now starts on ${until}, after it: its features open only then.`}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button"
+            aria-disabled={!provider || sending === 'busy'}
+            aria-describedby={queuedFrom ? 'wallet-queue-note' : undefined}
+          >
             {sending === 'busy' ? (
               <Trans>Going to the payment…</Trans>
             ) : (
