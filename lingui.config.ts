@@ -37,6 +37,23 @@ const LAZY_FEATURES = [
   'wallet',
 ]
 
+/**
+ * Shared pieces that never draw the first screen: their words are not in the entry's catalog but in
+ * `src/components/locales/`, which loads with every feature's catalog (src/lib/lazy-catalog.ts) and wherever else
+ * one of them is shown (the home page's and a category's saved-data notices, the search's list).
+ */
+const LATER_WORDS = [
+  'src/components/back-button.tsx',
+  'src/components/image-modal.tsx',
+  'src/components/load-more.tsx',
+  'src/components/modal.tsx',
+  'src/components/not-saved.tsx',
+  'src/components/phone-field.tsx',
+  'src/components/saved-notice.tsx',
+  'src/components/text-field.tsx',
+  'src/features/catalogue/components/search-results.tsx',
+]
+
 /** Messages are written in English in the code and translated into ru (the default language), oz and uz. */
 const config: LinguiConfig = {
   locales: ['ru', 'oz', 'uz', 'en'],
@@ -46,7 +63,14 @@ const config: LinguiConfig = {
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: LAZY_FEATURES.map((feature) => `<rootDir>/src/features/${feature}/**`),
+      exclude: [
+        ...LAZY_FEATURES.map((feature) => `<rootDir>/src/features/${feature}/**`),
+        ...LATER_WORDS.map((file) => `<rootDir>/${file}`),
+      ],
+    },
+    {
+      path: '<rootDir>/src/components/locales/{locale}',
+      include: LATER_WORDS.map((file) => `<rootDir>/${file}`),
     },
     ...LAZY_FEATURES.map((feature) => ({
       path: `<rootDir>/src/features/${feature}/locales/{locale}`,

@@ -11,13 +11,17 @@ import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { LazyHomeSections } from '#src/features/home/components/lazy-home-sections.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
+import { withMessages } from '#src/lib/drawn-page.ts'
 import { currentLocale } from '#src/lib/locale.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
 // Shown only when the categories come from this device, never on a page the server drew: it loads when needed.
 const SavedNotice = lazy(() =>
-  import('#src/components/saved-notice.tsx').then((m) => ({ default: m.SavedNotice })),
+  withMessages(
+    import('#src/components/saved-notice.tsx').then((m) => ({ default: m.SavedNotice })),
+    import('#src/lib/lazy-catalog.ts').then((m) => m.loadLaterWords()),
+  ),
 )
 
 type HomeModal = 'login' | 'registration'

@@ -32,6 +32,7 @@ const lazyFeatures = readdirSync(join(ROOT, 'src/features')).filter((feature) =>
 )
 const catalogFiles = (locale: string) => [
   join(ROOT, 'src/locales', locale, 'messages.po'),
+  join(ROOT, 'src/components/locales', `${locale}.po`),
   ...lazyFeatures.map((feature) => join(ROOT, 'src/features', feature, 'locales', `${locale}.po`)),
 ]
 const committed = Object.fromEntries(

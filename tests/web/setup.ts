@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeAll, vi } from 'vitest'
+import { messages as laterWords } from '#src/components/locales/ru.po'
 import { messages } from '#src/locales/ru/messages.po'
 
 // No component test opens a real socket: the logged-in header starts one after the first screen.
@@ -17,6 +18,7 @@ await import('#src/features/catalogue/components/search-results.tsx')
 // docs/decisions/007), and loadAndActivate would replace it.
 beforeAll(() => {
   i18n.load('ru', messages)
+  i18n.load('ru', laterWords)
   i18n.activate('ru')
 })
 

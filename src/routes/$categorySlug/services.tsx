@@ -4,9 +4,11 @@ import { NotFound } from '#src/components/not-found.tsx'
 import { NotSaved } from '#src/components/not-saved.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 import { ServiceLinks } from '#src/features/catalogue/components/service-links.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
+import { loadLaterWords } from '#src/lib/lazy-catalog.ts'
 import { guardRoute } from '#src/lib/route-guard.ts'
 import { isSlug } from '#src/lib/slug.ts'
 
@@ -15,8 +17,17 @@ export const Route = createFileRoute('/$categorySlug/services')({
     if (!isSlug(params.categorySlug)) throw notFound()
     guardRoute('services')()
   },
-  component: CategoryServices,
+  component: CategoryServicesRoute,
 })
+
+// The saved-data notices' words load with the screen (lingui.config.ts, LATER_WORDS).
+function CategoryServicesRoute() {
+  return (
+    <WithCatalog load={loadLaterWords}>
+      <CategoryServices />
+    </WithCatalog>
+  )
+}
 
 /** The services of one category with their sub-services counted. */
 function CategoryServices() {

@@ -3,6 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useDismiss } from '#src/components/use-dismiss.ts'
 import { useTypedBeforeStart } from '#src/components/use-typed-before-start.ts'
+import { withMessages } from '#src/lib/drawn-page.ts'
 import { catalogueApi, orderPathOf, type SearchResult } from '../api/catalogue-api.ts'
 import { SearchSpinner } from './search-spinner.tsx'
 
@@ -13,7 +14,11 @@ export const SEARCH_DEBOUNCE_MS = 200
 type Found = { text: string; results: SearchResult[]; saved: boolean }
 
 // The list and what Enter picks load with the first search, not with the first screen.
-const loadResults = () => import('./search-results.tsx')
+const loadResults = () =>
+  withMessages(
+    import('./search-results.tsx'),
+    import('#src/lib/lazy-catalog.ts').then((m) => m.loadLaterWords()),
+  )
 const SearchResults = lazy(loadResults)
 
 export function SearchDropdown() {
