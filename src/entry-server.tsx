@@ -10,7 +10,7 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { AppRoot } from './app-root.tsx'
 import { ApiError } from './lib/api-client.ts'
 import { LOCALES, type Locale } from './lib/locale.ts'
-import { setServerRender, type FirstAnswer, type ServerRender } from './lib/server-render.ts'
+import { DRAWN_AT_KEY, setServerRender, type FirstAnswer, type ServerRender } from './lib/server-render.ts'
 import { routeTree } from './route-tree.gen.ts'
 
 type Catalog = { messages: Messages }
@@ -84,14 +84,21 @@ function finish(
     router.state.matches.some((match) => match.status === 'notFound' || match.globalNotFound)
   return {
     html: content,
-    answers: Object.fromEntries(render.answers),
+    answers: { ...Object.fromEntries(render.answers), [DRAWN_AT_KEY]: { data: render.now } },
     status: notFound ? 404 : 200,
     routes: router.state.matches.map((match) => match.routeId),
   }
 }
 
 async function renderNow({ url, locale, origin, fetch }: RenderInput): Promise<RenderedPage> {
-  const render: ServerRender = { locale, origin, answers: new Map(), wanted: new Map(), fetch }
+  const render: ServerRender = {
+    locale,
+    origin,
+    answers: new Map(),
+    wanted: new Map(),
+    fetch,
+    now: Date.now(),
+  }
   setServerRender(render)
   i18n.activate(locale)
   try {
