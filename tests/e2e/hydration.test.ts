@@ -45,7 +45,7 @@ async function takenOver(page: Page) {
   await page.waitForLoadState('networkidle')
 }
 
-describe('a page kept by the server for a minute', () => {
+describe('the app taking over a page the server drew', () => {
   test('every public page taken over after its data changed within the minute shows no hydration error', async () => {
     const executor = await apiLogin(product.url, DEMO_EXECUTOR, 'executor')
     const me = (await call('GET', '/profile', executor)) as { id: number; slug: string }
@@ -117,6 +117,57 @@ describe('a page kept by the server for a minute', () => {
     await page.clock.setFixedTime(weekLater)
     await page.goto(`${product.url}/profile/${me.slug}`)
     await takenOver(page)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  test('a language chosen while the app takes a drawn page over reloads it in that language without a hydration error', async () => {
+    const context = await product.browser.newContext({ locale: 'ru-RU', serviceWorkers: 'block' })
+    const { page, problems } = await openPhone(product.browser, { context })
+    // Told by the page itself: the page cannot be asked while the reload is pending.
+    let tookOver!: () => void
+    const started = new Promise<void>((resolve) => (tookOver = resolve))
+    await page.exposeFunction('appTookOver', () => tookOver())
+    await page.addInitScript(() => {
+      // At this point the document has no element yet: the whole of it is watched.
+      new MutationObserver(() => {
+        if (document.documentElement.hasAttribute('data-started'))
+          (window as unknown as { appTookOver: () => void }).appTookOver()
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-started'] })
+    })
+    // The app has started (it asks for the page's language catalog) but not yet taken the page over: the catalog
+    // waits until the visitor has chosen another language, and the reload that choice starts waits until the app
+    // has taken this page over.
+    let catalogAsked!: () => void
+    const asked = new Promise<void>((resolve) => (catalogAsked = resolve))
+    let releaseCatalog!: () => void
+    const catalogReleased = new Promise<void>((resolve) => (releaseCatalog = resolve))
+    await page.route(/\/assets\/messages-[^/]*\.js$/, async (route) => {
+      catalogAsked()
+      await catalogReleased
+      await route.continue()
+    })
+    const opening = page.goto(`${product.url}/?lang=oz`).catch(() => undefined)
+    await asked
+    let releaseReload!: () => void
+    const reloadReleased = new Promise<void>((resolve) => (releaseReload = resolve))
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        await reloadReleased
+        await route.continue()
+      },
+    )
+    await page.getByLabel('Til').selectOption('uz')
+    releaseCatalog()
+    await started
+    releaseReload()
+    await opening
+    await page.getByRole('heading', { level: 1, name: /мутахассис/ }).waitFor()
+    await page.waitForFunction(
+      () =>
+        document.documentElement.lang === 'uz-Cyrl' && document.documentElement.hasAttribute('data-started'),
+    )
     expect(problems).toEqual([])
     await context.close()
   })
