@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { deviceClockDiffers } from '#src/lib/tashkent-time.ts'
+import { deviceClockDiffers } from '#src/lib/tashkent-entry.ts'
 
 type TashkentTimeNoteProps = {
   id: string

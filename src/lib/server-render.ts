@@ -49,26 +49,8 @@ export function firstAnswer(key: string): FirstAnswer | undefined {
   return fromPage.get(key)
 }
 
-/** The key under which the first answers carry the moment the server drew the page. */
+/** The key under which the first answers carry the moment the server drew the page (src/lib/page-now.ts). */
 export const DRAWN_AT_KEY = 'page:drawn-at'
-
-let drawnPath: string | undefined
-
-/**
- * "Now" for what a screen draws from the clock (today's date, a calendar's weeks): on the server the moment it
- * draws the page, and in the browser, on the page it drew, that same moment. The server keeps a page for a minute,
- * which may cross a midnight: the first render must still draw the server's days to take its HTML over. Once the
- * visitor has gone to another address, it is the device's clock.
- */
-export function pageNow(): Date {
-  if (current) return new Date(current.now)
-  if (typeof window === 'undefined') return new Date()
-  const answer = firstAnswer(DRAWN_AT_KEY)
-  drawnPath ??= window.location.pathname
-  return answer && 'data' in answer && window.location.pathname === drawnPath
-    ? new Date(answer.data as number)
-    : new Date()
-}
 
 /** The site's address: the page's own in the browser, the request's on the server. */
 export const siteOrigin = () => current?.origin ?? window.location.origin

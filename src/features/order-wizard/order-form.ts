@@ -8,7 +8,7 @@ import {
   TEXT_MAX,
   type OrderBodyInput,
 } from '#contract/schemas/orders.ts'
-import { tashkentInstant } from '#src/lib/tashkent-time.ts'
+import { tashkentInstant } from '#src/lib/tashkent-entry.ts'
 
 export const PRICE_MODES = ['single', 'range', 'upto'] as const
 export type PriceMode = (typeof PRICE_MODES)[number]

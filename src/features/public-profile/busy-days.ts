@@ -1,4 +1,5 @@
-import { tashkentDay, tashkentInstant } from '#src/lib/tashkent-time.ts'
+import { tashkentInstant } from '#src/lib/tashkent-entry.ts'
+import { tashkentDay } from '#src/lib/tashkent-time.ts'
 
 /** How many weeks of the calendar a public profile shows, from the Monday of this week. */
 export const CALENDAR_WEEKS = 4

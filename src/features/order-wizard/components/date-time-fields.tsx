@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
 import { TashkentTimeNote } from '#src/components/tashkent-time-note.tsx'
-import { deviceClockDiffers, tashkentInstant } from '#src/lib/tashkent-time.ts'
+import { deviceClockDiffers, tashkentInstant } from '#src/lib/tashkent-entry.ts'
 import type { OrderForm } from '../order-form.ts'
 import { fieldErrorText } from '../order-messages.ts'
 

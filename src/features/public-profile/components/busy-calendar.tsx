@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { formatDate } from '#src/lib/format.ts'
-import { pageNow } from '#src/lib/server-render.ts'
+import { pageNow } from '#src/lib/page-now.ts'
 import { publicProfileApi } from '../api/profile-api.ts'
 import { busyDays, calendarDays, dayStart, isPast } from '../busy-days.ts'
 
