@@ -72,6 +72,7 @@ const UNFINISHED = /<!--\$[!?]-->/
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/
 
 function finish(
+  url: string,
   router: { state: { matches: { status: string; globalNotFound?: boolean; routeId: string }[] } },
   html: string,
   render: ServerRender,
@@ -84,7 +85,10 @@ function finish(
     router.state.matches.some((match) => match.status === 'notFound' || match.globalNotFound)
   return {
     html: content,
-    answers: { ...Object.fromEntries(render.answers), [DRAWN_AT_KEY]: { data: render.now } },
+    answers: {
+      ...Object.fromEntries(render.answers),
+      [DRAWN_AT_KEY]: { data: { at: render.now, path: new URL(url, render.origin).pathname } },
+    },
     status: notFound ? 404 : 200,
     routes: router.state.matches.map((match) => match.routeId),
   }
@@ -119,7 +123,8 @@ async function renderNow({ url, locale, origin, fetch }: RenderInput): Promise<R
         (await prerenderToNodeStream(app, { onError: (error) => void errors.push(error) })).prelude,
       )
       if (errors.length > 0) throw new AggregateError(errors, `rendering ${url} failed`)
-      if (render.wanted.size === 0 || pass === MAX_PASSES) return finish(router, renderToString(app), render)
+      if (render.wanted.size === 0 || pass === MAX_PASSES)
+        return finish(url, router, renderToString(app), render)
       const wanted = [...render.wanted]
       render.wanted.clear()
       await Promise.all(

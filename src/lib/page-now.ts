@@ -1,6 +1,7 @@
 import { DRAWN_AT_KEY, firstAnswer, serverRender } from './server-render.ts'
 
-let drawnPath: string | undefined
+/** What the server's page carries under DRAWN_AT_KEY: when it was drawn (ms) and the path it was drawn for. */
+type Drawn = { at: number; path: string }
 
 /**
  * "Now" for what a screen draws from the clock (today's date, a calendar's weeks): on the server the moment it
@@ -13,8 +14,6 @@ export function pageNow(): Date {
   if (render) return new Date(render.now)
   if (typeof window === 'undefined') return new Date()
   const answer = firstAnswer(DRAWN_AT_KEY)
-  drawnPath ??= window.location.pathname
-  return answer && 'data' in answer && window.location.pathname === drawnPath
-    ? new Date(answer.data as number)
-    : new Date()
+  const drawn = answer && 'data' in answer ? (answer.data as Drawn) : undefined
+  return drawn && drawn.path === window.location.pathname ? new Date(drawn.at) : new Date()
 }

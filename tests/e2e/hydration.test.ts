@@ -105,7 +105,7 @@ describe('the app taking over a page the server drew', () => {
     await context.close()
   })
 
-  test('a profile drawn before midnight and taken over after it draws the server’s days first, then today’s', async () => {
+  test('a profile drawn before midnight and taken over after it first draws the server’s days, without a hydration error', async () => {
     const executor = await apiLogin(product.url, DEMO_EXECUTOR, 'executor')
     const me = (await call('GET', '/profile', executor)) as { slug: string }
     const context = await product.browser.newContext({ locale: 'ru-RU', serviceWorkers: 'block' })
