@@ -10,7 +10,7 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { AppRoot } from './app-root.tsx'
 import { ApiError } from './lib/api-client.ts'
 import { LOCALES, type Locale } from './lib/locale.ts'
-import { setServerRender, type FirstAnswer, type ServerRender } from './lib/server-render.ts'
+import { DRAWN_AT_KEY, setServerRender, type FirstAnswer, type ServerRender } from './lib/server-render.ts'
 import { routeTree } from './route-tree.gen.ts'
 
 type Catalog = { messages: Messages }
@@ -72,6 +72,7 @@ const UNFINISHED = /<!--\$[!?]-->/
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*\/>)+/
 
 function finish(
+  url: string,
   router: { state: { matches: { status: string; globalNotFound?: boolean; routeId: string }[] } },
   html: string,
   render: ServerRender,
@@ -84,14 +85,24 @@ function finish(
     router.state.matches.some((match) => match.status === 'notFound' || match.globalNotFound)
   return {
     html: content,
-    answers: Object.fromEntries(render.answers),
+    answers: {
+      ...Object.fromEntries(render.answers),
+      [DRAWN_AT_KEY]: { data: { at: render.now, path: new URL(url, render.origin).pathname } },
+    },
     status: notFound ? 404 : 200,
     routes: router.state.matches.map((match) => match.routeId),
   }
 }
 
 async function renderNow({ url, locale, origin, fetch }: RenderInput): Promise<RenderedPage> {
-  const render: ServerRender = { locale, origin, answers: new Map(), wanted: new Map(), fetch }
+  const render: ServerRender = {
+    locale,
+    origin,
+    answers: new Map(),
+    wanted: new Map(),
+    fetch,
+    now: Date.now(),
+  }
   setServerRender(render)
   i18n.activate(locale)
   try {
@@ -112,7 +123,8 @@ async function renderNow({ url, locale, origin, fetch }: RenderInput): Promise<R
         (await prerenderToNodeStream(app, { onError: (error) => void errors.push(error) })).prelude,
       )
       if (errors.length > 0) throw new AggregateError(errors, `rendering ${url} failed`)
-      if (render.wanted.size === 0 || pass === MAX_PASSES) return finish(router, renderToString(app), render)
+      if (render.wanted.size === 0 || pass === MAX_PASSES)
+        return finish(url, router, renderToString(app), render)
       const wanted = [...render.wanted]
       render.wanted.clear()
       await Promise.all(

@@ -8,7 +8,6 @@ import { listenForChunkErrors } from './lib/chunk-reload.ts'
 import { api } from './lib/api.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
-import { keepServerTimeZone } from './lib/server-render.ts'
 import { listenForEarlyLocaleChoice } from './lib/early-locale-choice.ts'
 import { takesOverDrawnPage } from './lib/drawn-page.ts'
 import { routeTree } from './route-tree.gen.ts'
@@ -55,7 +54,6 @@ async function start() {
     // As on the server, the matched screens render without the router's own Suspense boundary around them.
     router.ssr = { manifest: undefined }
     await router.load()
-    keepServerTimeZone()
     // As a transition, React hydrates in slices and lets the phone answer a tap between them, instead of one
     // long task over the whole page.
     startTransition(() => void hydrateRoot(root, app))

@@ -1,10 +1,11 @@
 import { i18n } from '@lingui/core'
 import { HREFLANG, LOCALES, type Locale } from './locale.ts'
-import { renderTimeZone } from './server-render.ts'
+import { TASHKENT_TIME_ZONE, tashkentClock, tashkentParts } from './tashkent-time.ts'
 
 /**
  * Dates, times, prices and counts in the language chosen in the app, never the browser's: every screen formats
- * through here. Times are 24-hour in all four languages, and numbers are grouped by thousands with a no-break
+ * through here. Times are Tashkent's whatever the device's zone (src/lib/tashkent-time.ts), so the server's pages
+ * and the app say the same. Times are 24-hour in all four languages, and numbers are grouped by thousands with a no-break
  * space ("600 000"), which is how all four are written here (English included, so the columns read alike).
  */
 
@@ -14,11 +15,15 @@ const activeLocale = (): Locale => (LOCALES.includes(i18n.locale as Locale) ? (i
 /** The language's tag for Intl: uz-Latn, uz-Cyrl... */
 export const intlTag = (locale: Locale = activeLocale()) => HREFLANG[locale]
 
+// NOTE: Chromium has no Uzbek Latin number data either ("4.8" where Node writes "4,8"): Uzbek numbers are written
+// alike in both scripts, so Uzbek Latin takes the Cyrillic one's, and the server's page and the browser agree.
+const numberTag = (locale: Locale) => intlTag(locale === 'oz' ? 'uz' : locale)
+
 const NO_BREAK_SPACE = '\u00a0'
 
 /** A whole number grouped by thousands with a no-break space: 600 000. */
 export function formatNumber(value: number, locale: Locale = activeLocale()) {
-  return new Intl.NumberFormat(intlTag(locale), { maximumFractionDigits: 0, useGrouping: true })
+  return new Intl.NumberFormat(numberTag(locale), { maximumFractionDigits: 0, useGrouping: true })
     .formatToParts(value)
     .map((part) => (part.type === 'group' ? NO_BREAK_SPACE : part.value))
     .join('')
@@ -52,12 +57,11 @@ export function hasUzbekLatinDates() {
   return uzLatnData
 }
 
-const twoDigits = (value: number) => String(value).padStart(2, '0')
-
-/** "24-noyabr, 2026" and "24-noyabr, 2026, 14:05": Uzbek Latin without Intl's data, in local time. */
+/** "24-noyabr, 2026" and "24-noyabr, 2026, 14:05": Uzbek Latin without Intl's data, in Tashkent time. */
 export function uzbekLatinDate(date: Date, withTime: boolean) {
-  const day = `${date.getDate()}-${UZ_LATN_MONTHS[date.getMonth()]}, ${date.getFullYear()}`
-  return withTime ? `${day}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : day
+  const { year, month, day } = tashkentParts(date)
+  const written = `${day}-${UZ_LATN_MONTHS[month - 1]}, ${year}`
+  return withTime ? `${written}, ${tashkentClock(date)}` : written
 }
 
 const asDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value))
@@ -66,9 +70,7 @@ function format(value: string | number | Date, locale: Locale, withTime: boolean
   const date = asDate(value)
   if (locale === 'oz' && !hasUzbekLatinDates()) return uzbekLatinDate(date, withTime)
   const options = withTime ? { ...DATE, ...TIME } : DATE
-  // The server's HTML and the render that takes it over say the same time (src/lib/server-render.ts).
-  const timeZone = renderTimeZone()
-  return new Intl.DateTimeFormat(intlTag(locale), { ...options, ...(timeZone && { timeZone }) }).format(date)
+  return new Intl.DateTimeFormat(intlTag(locale), { ...options, timeZone: TASHKENT_TIME_ZONE }).format(date)
 }
 
 /** A day: "24 ноября 2026 г.", "24-noyabr, 2026", "24 ноябр, 2026", "November 24, 2026". */
@@ -79,11 +81,8 @@ export const formatDate = (value: string | number | Date, locale: Locale = activ
 export const formatDateTime = (value: string | number | Date, locale: Locale = activeLocale()) =>
   format(value, locale, true)
 
-/** A 24-hour time of day: "14:05". */
-export const formatTime = (value: string | number | Date) => {
-  const date = asDate(value)
-  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
-}
+/** A 24-hour time of day in Tashkent: "14:05". */
+export const formatTime = (value: string | number | Date) => tashkentClock(asDate(value))
 
 /** Twelve digits 998XXXXXXXXX as the spec's mask writes them: +998 93 555-01-01 (anything else as given). */
 export function formatPhone(phone: string) {
@@ -94,4 +93,6 @@ export function formatPhone(phone: string) {
 
 /** A rating with one decimal, as the language writes it: "4,8" in Russian and Uzbek, "4.8" in English. */
 export const formatRating = (value: number, locale: Locale = activeLocale()) =>
-  new Intl.NumberFormat(intlTag(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value)
+  new Intl.NumberFormat(numberTag(locale), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    value,
+  )

@@ -41,8 +41,14 @@ function keepLocale(locale: Locale) {
   sessionStorage.setItem(STORAGE_KEY, locale)
 }
 
+// The language this page runs in, fixed when it is activated: a choice made since (the switcher, which reloads, or
+// another tab) changes the cookie at once, and a part drawn after that must still say what the page says, or React
+// takes a page the server drew over with other text (error #418).
+let pageLocale: Locale | undefined
+
 export function currentLocale(): Locale {
   if (import.meta.env.SSR) return serverRender()?.locale ?? DEFAULT_LOCALE
+  if (pageLocale) return pageLocale
   const cookie = cookieLocale()
   if (isLocale(cookie)) return cookie
   const stored = sessionStorage.getItem(STORAGE_KEY)
@@ -79,6 +85,7 @@ const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
 export async function activateLocale(locale: Locale) {
   const { messages } = await CATALOGS[locale]()
   i18n.loadAndActivate({ locale, messages })
+  pageLocale = locale
   document.documentElement.lang = HREFLANG[locale]
 }
 

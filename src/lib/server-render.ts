@@ -15,6 +15,8 @@ export type ServerRender = {
   fetch: (request: Request) => Promise<Response>
   /** A screen drew the 404 page: the server answers the page with that status. */
   notFound?: boolean
+  /** The moment the page is drawn at (ms): every screen's "now" while it renders. */
+  now: number
 }
 
 /** A screen's first data as the server read it: the answer, or the failure the screen shows (a 404 page). */
@@ -47,20 +49,8 @@ export function firstAnswer(key: string): FirstAnswer | undefined {
   return fromPage.get(key)
 }
 
-/** Uzbekistan has one time zone: the one the server draws times in. */
-const SERVER_TIME_ZONE = 'Asia/Tashkent'
-let tookOverServerPage = false
-
-/**
- * The time zone a time is written in. The server writes Tashkent time, and an app that took over the server's HTML
- * keeps writing it (its parts hydrate at different moments, and each must say what the HTML says); an app that drew
- * its first page itself uses the device's zone. For a visitor in Uzbekistan both are the same.
- */
-export const renderTimeZone = () => (current || tookOverServerPage ? SERVER_TIME_ZONE : undefined)
-
-export function keepServerTimeZone() {
-  tookOverServerPage = true
-}
+/** The key under which the first answers carry the moment the server drew the page (src/lib/page-now.ts). */
+export const DRAWN_AT_KEY = 'page:drawn-at'
 
 /** The site's address: the page's own in the browser, the request's on the server. */
 export const siteOrigin = () => current?.origin ?? window.location.origin

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { afterFirstLoad } from './after-first-load.ts'
 import { ApiError } from './api-client.ts'
 import { firstAnswer, serverRender } from './server-render.ts'
 
@@ -82,14 +83,20 @@ export function usePagedList<T extends { id: number }>(
 
   useEffect(() => {
     let live = true
-    loadPage(1, undefined)
-      .then((page) => {
-        if (!live) return
-        setState({ key, attempt, list: firstPageOf(page, perPage) })
-      })
-      .catch((error: unknown) => {
-        if (live) setState({ key, attempt, list: { ...START, status: 'failed', offline: isOffline(error) } })
-      })
+    const refresh = () =>
+      loadPage(1, undefined)
+        .then((page) => {
+          if (!live) return
+          setState({ key, attempt, list: firstPageOf(page, perPage) })
+        })
+        .catch((error: unknown) => {
+          if (live)
+            setState({ key, attempt, list: { ...START, status: 'failed', offline: isOffline(error) } })
+        })
+    // A page drawn by the server already shows its first page: as in useSaved, the fresher copy waits for the first
+    // load, so that rows changed since the server drew the page never reach a part of it still being taken over.
+    if (attempt === 0 && firstAnswer(`list:${key}`)) afterFirstLoad(() => (live ? refresh() : undefined))
+    else void refresh()
     return () => {
       live = false
     }

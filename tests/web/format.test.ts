@@ -9,9 +9,9 @@ import {
   uzbekLatinDate,
 } from '#src/lib/format.ts'
 
-// Local times, so the expectations hold in any time zone the tests run in.
-const NOVEMBER_24 = new Date(2026, 10, 24, 14, 5)
-const MORNING = new Date(2026, 10, 5, 9, 7)
+// Instants given in Tashkent time (UTC+5): every time is written as Tashkent's clock says it.
+const NOVEMBER_24 = new Date('2026-11-24T14:05:00+05:00')
+const MORNING = new Date('2026-11-05T09:07:00+05:00')
 // Intl separates groups with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
@@ -71,7 +71,7 @@ describe('Uzbek Latin without Intl data (Chromium)', () => {
   it('writes the day and month by hand the way Intl does where it has the data', () => {
     expect(uzbekLatinDate(NOVEMBER_24, false)).toBe('24-noyabr, 2026')
     expect(uzbekLatinDate(NOVEMBER_24, true)).toBe('24-noyabr, 2026, 14:05')
-    expect(uzbekLatinDate(new Date(2027, 0, 3, 8, 0), true)).toBe('3-yanvar, 2027, 08:00')
+    expect(uzbekLatinDate(new Date('2027-01-03T08:00:00+05:00'), true)).toBe('3-yanvar, 2027, 08:00')
   })
 
   it('is used when the browser answers the root locale ("2026 M11 24")', async () => {
@@ -91,12 +91,28 @@ describe('Uzbek Latin without Intl data (Chromium)', () => {
 
 describe('formatTime and formatPhone', () => {
   it('writes a time of day in 24 hours', () => {
-    expect(formatTime(new Date(2026, 10, 24, 21, 30))).toBe('21:30')
+    expect(formatTime(new Date('2026-11-24T21:30:00+05:00'))).toBe('21:30')
   })
 
   it('writes twelve digits with the spec’s mask and leaves anything else as it came', () => {
     expect(formatPhone('998935550101')).toBe('+998 93 555-01-01')
     expect(formatPhone('+998 93 555-01-01')).toBe('+998 93 555-01-01')
     expect(formatPhone('12345')).toBe('12345')
+  })
+})
+
+describe('formatRating', () => {
+  it('writes Uzbek Latin with a decimal comma even where the browser has no Uzbek Latin data', async () => {
+    vi.resetModules()
+    const RealFormat = Intl.NumberFormat
+    // What Chromium does: uz-Latn falls back to the root locale's data ("4.8").
+    vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (locale?: string, options?: object) {
+      return new RealFormat(locale === 'uz-Latn' ? 'und' : locale, options)
+    } as never)
+    const fresh = await import('#src/lib/format.ts')
+    expect(fresh.formatRating(4.8, 'oz')).toBe('4,8')
+    expect(fresh.formatRating(4.8, 'uz')).toBe('4,8')
+    expect(fresh.formatRating(4.8, 'en')).toBe('4.8')
+    expect(plain(fresh.formatNumber(1_234_567, 'oz'))).toBe('1 234 567')
   })
 })

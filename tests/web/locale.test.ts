@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { currentLocale, switchLocale, takeLocaleFromAddress } from '#src/lib/locale.ts'
+import { activateLocale, currentLocale, switchLocale, takeLocaleFromAddress } from '#src/lib/locale.ts'
 
 /** What the page writes into `document.cookie`, attributes included (reading it back shows only name=value). */
 function watchCookieWrites() {
@@ -76,5 +76,16 @@ describe('the language of the session', () => {
     takeLocaleFromAddress()
     expect(currentLocale()).toBe('oz')
     expect(window.location.search).toBe('')
+  })
+})
+
+// Last in the file: a page keeps the language it was started in.
+describe('the language of a started page', () => {
+  it('stays the one it started in when another is chosen before the reload (or in another tab)', async () => {
+    document.cookie = 'lang=oz; path=/'
+    await activateLocale(currentLocale())
+    document.cookie = 'lang=uz; path=/'
+    expect(currentLocale()).toBe('oz')
+    expect(document.documentElement.lang).toBe('uz-Latn')
   })
 })

@@ -320,7 +320,7 @@ describe('the words of an order’s state', () => {
 
   it('writes the start in the app’s language with a 24-hour time, and prices grouped by spaces', async () => {
     as(null)
-    stubOrder(orderOf({ started_at: new Date(2026, 10, 25, 14, 30).toISOString() }))
+    stubOrder(orderOf({ started_at: new Date('2026-11-25T14:30+05:00').toISOString() }))
     show()
     const start = await screen.findByText(/25 ноября 2026/)
     expect(start.textContent).toMatch(/14:30$/)

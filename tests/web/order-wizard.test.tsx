@@ -77,7 +77,7 @@ const filled = (changes: Partial<OrderForm>): OrderForm => ({
   ...emptyOrderForm('Повесить люстру'),
   ...changes,
 })
-const issuesOf = (form: OrderForm, now = new Date('2026-11-21T12:00:00')) => {
+const issuesOf = (form: OrderForm, now = new Date('2026-11-21T12:00:00+05:00')) => {
   const result = v.safeParse(
     orderFormSchema(() => now),
     form,
@@ -111,13 +111,13 @@ describe('order form rules', () => {
     })
   })
 
-  it('sends the local date and times as instants', () => {
+  it('sends the date and times, typed as Tashkent time, as instants', () => {
     const body = orderBodyOf(
       filled({ isOnline: true, date: '2026-11-22', startTime: '10:30', endTime: '13:00' }),
       [31],
     )
-    expect(body.started_at).toBe(new Date(2026, 10, 22, 10, 30).toISOString())
-    expect(body.ended_at).toBe(new Date(2026, 10, 22, 13, 0).toISOString())
+    expect(body.started_at).toBe('2026-11-22T05:30:00.000Z')
+    expect(body.ended_at).toBe('2026-11-22T08:00:00.000Z')
   })
 
   it('checks the spec rules with the server message keys', () => {

@@ -194,7 +194,7 @@ describe('/orders', () => {
             name: 'На паузе',
             status: 'inactive',
             views: 12_500,
-            started_at: new Date(2026, 10, 25, 16, 45).toISOString(),
+            started_at: new Date('2026-11-25T16:45+05:00').toISOString(),
           }),
         ]),
     })

@@ -13,12 +13,12 @@ vi.mock(
 beforeAll(loadProfileEditorCatalog)
 beforeEach(() => keptEdits.clear())
 
-// Local times, so the prefilled datetime-local fields read the same in any time zone.
+// Tashkent times: the datetime-local fields read and are typed as Tashkent's clock says, in any time zone.
 const event = {
   id: 5,
   title: 'Свадьба сестры',
-  started_at: new Date('2026-12-05T10:00').toISOString(),
-  ended_at: new Date('2026-12-05T20:00').toISOString(),
+  started_at: new Date('2026-12-05T10:00+05:00').toISOString(),
+  ended_at: new Date('2026-12-05T20:00+05:00').toISOString(),
   period: 'once',
 }
 const section = () => screen.findByRole('region', { name: 'Календарь' })
@@ -54,8 +54,8 @@ describe('editing a busy time in the calendar', () => {
     await within(region).findByRole('heading', { name: 'Уроки' })
     expect(server.last('PUT', `${V1}/calendar/5`)?.body).toEqual({
       title: 'Уроки',
-      started_at: new Date('2026-12-05T10:00').toISOString(),
-      ended_at: new Date('2026-12-05T12:00').toISOString(),
+      started_at: new Date('2026-12-05T10:00+05:00').toISOString(),
+      ended_at: new Date('2026-12-05T12:00+05:00').toISOString(),
       period: 'weekly',
     })
     expect(within(region).getByText('каждую неделю')).toBeTruthy()

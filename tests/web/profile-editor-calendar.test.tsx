@@ -39,8 +39,8 @@ describe('the calendar section', () => {
     await within(region).findByRole('heading', { name: 'Занятия' })
     expect(server.last('POST', `${V1}/calendar`)?.body).toEqual({
       title: 'Занятия',
-      started_at: new Date('2026-12-07T09:00').toISOString(),
-      ended_at: new Date('2026-12-07T11:00').toISOString(),
+      started_at: new Date('2026-12-07T09:00+05:00').toISOString(),
+      ended_at: new Date('2026-12-07T11:00+05:00').toISOString(),
       period: 'weekly',
     })
     expect(within(region).getByText('каждую неделю')).toBeTruthy()

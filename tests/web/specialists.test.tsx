@@ -6,7 +6,8 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ExecutorCard, PublicProfile, UserReview } from '#contract/schemas/specialists.ts'
-import { dayKey } from '#src/features/public-profile/busy-days.ts'
+import { tashkentInstant } from '#src/lib/tashkent-entry.ts'
+import { tashkentDay } from '#src/lib/tashkent-time.ts'
 import { executorsQueryOf } from '#src/features/executors/executors-query.ts'
 import { parseExecutorsSearch } from '#src/features/executors/executors-search.ts'
 import { formatDate } from '#src/lib/format.ts'
@@ -514,9 +515,12 @@ describe('/profile/{slug}', () => {
   })
 
   it('shows the days of the next weeks as busy or free, from the busy times only', async () => {
+    // Days in Tashkent, whatever the zone the test runs in: the calendar shows Tashkent's days.
     const now = new Date()
-    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10)
-    const inTenDays = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 10, 9)
+    const inDays = (days: number, time: string) =>
+      tashkentInstant(tashkentDay(new Date(now.getTime() + days * 24 * 3600_000)), time)!
+    const tomorrow = inDays(1, '10:00')
+    const inTenDays = inDays(10, '09:00')
     const api = stubApi({
       [`GET ${V1}/myprofile/bobur-karimov-42`]: () => ({ json: publicProfile() }),
       [`GET ${V1}/profile/42/calendar`]: () => ({
@@ -546,8 +550,8 @@ describe('/profile/{slug}', () => {
     expect(busy[0]!.closest('td')!.className).toContain('busy-calendar__day--busy')
     expect(within(calendar).getAllByText(/: свободен$/).length).toBeGreaterThan(10)
     const query = api.last('GET', `${V1}/profile/42/calendar`)!.query
-    expect(query.get('from')! <= dayKey(now)).toBe(true)
-    expect(query.get('to')! >= dayKey(inTenDays)).toBe(true)
+    expect(query.get('from')! <= tashkentDay(now)).toBe(true)
+    expect(query.get('to')! >= tashkentDay(inTenDays)).toBe(true)
   })
 
   it('opens a portfolio photo large in the image modal', async () => {

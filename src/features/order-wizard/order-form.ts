@@ -9,11 +9,15 @@ import {
   type OrderBodyInput,
 } from '#contract/schemas/orders.ts'
 import { isPriceTooHigh } from '#src/lib/price-bounds.ts'
+import { tashkentInstant } from '#src/lib/tashkent-entry.ts'
 
 export const PRICE_MODES = ['single', 'range', 'upto'] as const
 export type PriceMode = (typeof PRICE_MODES)[number]
 
-/** The work-place form as the customer types it: text as typed, money in so'm with spaces, local date and times. */
+/**
+ * The work-place form as the customer types it: text as typed, money in so'm with spaces, the date and times as
+ * Tashkent's clock reads them.
+ */
 export type OrderForm = {
   name: string
   atCustomer: boolean
@@ -75,11 +79,10 @@ export function soumToTiyin(typed: string): number | null {
   return Number.isFinite(soum) ? Math.round(soum * TIYIN_PER_SOUM) : null
 }
 
-/** A local date and time as the instant the API stores; null unless both are given. */
+/** A date and time typed as Tashkent time, as the instant the API stores; null unless both are given. */
 export function instantOf(date: string, time: string): string | null {
   if (!date || !time) return null
-  const instant = new Date(`${date}T${time}`)
-  return Number.isNaN(instant.getTime()) ? null : instant.toISOString()
+  return tashkentInstant(date, time)?.toISOString() ?? null
 }
 
 /** The prices the chosen mode sends: one value, a range, or only an upper bound. */

@@ -12,7 +12,7 @@ import { api } from '#src/lib/api.ts'
 export type ItemKind = 'documents' | 'works'
 
 const pad = (value: number) => String(value).padStart(2, '0')
-/** yyyy-mm-dd of a day in the person's own time zone. */
+/** yyyy-mm-dd of a calendar day picked on the device (a birthday): its year, month and day as they read. */
 export const localDay = (date: Date) =>
   `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 
@@ -71,12 +71,13 @@ export const editorApi = {
   itemFilesPath: (kind: ItemKind) =>
     kind === 'documents' ? calls.addDocumentFile.path : calls.addWorkPhoto.path,
 
-  calendar: async (userId: number, from: Date) => {
-    const to = new Date(from)
-    to.setDate(to.getDate() + CALENDAR_DAYS - 1)
+  /** The busy time from a day (yyyy-mm-dd in Tashkent) for the calendar's window. */
+  calendar: async (userId: number, from: string) => {
+    const [year, month, day] = from.split('-').map(Number)
+    const to = new Date(Date.UTC(year!, month! - 1, day! + CALENDAR_DAYS - 1))
     const answer = await api.call(calls.userCalendar, {
       params: { id: userId },
-      query: { from: localDay(from), to: localDay(to) },
+      query: { from, to: to.toISOString().slice(0, 10) },
     })
     // Weekly events come once per week of the range: the list shows each event once.
     const seen = new Set<number>()

@@ -1,35 +1,41 @@
+import { tashkentInstant } from '#src/lib/tashkent-entry.ts'
+import { tashkentDay } from '#src/lib/tashkent-time.ts'
+
 /** How many weeks of the calendar a public profile shows, from the Monday of this week. */
 export const CALENDAR_WEEKS = 4
 
-const twoDigits = (value: number) => String(value).padStart(2, '0')
-/** A local day as the API takes it: YYYY-MM-DD. */
-export const dayKey = (date: Date) =>
-  `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`
+/** A day of the calendar: Tashkent's date, YYYY-MM-DD, as the API takes it. */
+export type Day = string
 
-/** The days the calendar shows: whole weeks from the Monday of the week of `today`, in local time. */
-export function calendarDays(today: Date, weeks = CALENDAR_WEEKS): Date[] {
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate())
-  // getDay: Sunday 0 … Saturday 6; the week starts on Monday here.
-  start.setDate(start.getDate() - ((start.getDay() + 6) % 7))
-  return Array.from(
-    { length: weeks * 7 },
-    (_, index) => new Date(start.getFullYear(), start.getMonth(), start.getDate() + index),
-  )
+/** The day `offset` days after `day` (calendar arithmetic in UTC, where no clock change shifts a day). */
+const dayAfter = (day: Day, offset: number): Day => {
+  const [year, month, date] = day.split('-').map(Number)
+  return new Date(Date.UTC(year!, month! - 1, date! + offset)).toISOString().slice(0, 10)
 }
 
-/** The days (YYYY-MM-DD, local) that any busy time touches, among `days`. */
-export function busyDays(days: Date[], busy: Array<{ started_at: string; ended_at: string }>): Set<string> {
+/** The days the calendar shows: whole weeks from the Monday of the week of `now`, in Tashkent. */
+export function calendarDays(now: Date, weeks = CALENDAR_WEEKS): Day[] {
+  const today = tashkentDay(now)
+  // getUTCDay of the date: Sunday 0 … Saturday 6; the week starts on Monday here.
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay()
+  const monday = dayAfter(today, -((weekday + 6) % 7))
+  return Array.from({ length: weeks * 7 }, (_, index) => dayAfter(monday, index))
+}
+
+/** The first instant of a day in Tashkent. */
+export const dayStart = (day: Day) => tashkentInstant(day)!
+
+/** The days that any busy time touches, among `days` (each from Tashkent's midnight to the next). */
+export function busyDays(days: Day[], busy: Array<{ started_at: string; ended_at: string }>): Set<Day> {
   const slots = busy.map((slot) => [Date.parse(slot.started_at), Date.parse(slot.ended_at)] as const)
-  const found = new Set<string>()
+  const found = new Set<Day>()
   for (const day of days) {
-    const start = day.getTime()
-    // The next local midnight (not start + 24 h, which a clock change would shift).
-    const end = new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1).getTime()
-    if (slots.some(([from, to]) => from < end && to > start)) found.add(dayKey(day))
+    const start = dayStart(day).getTime()
+    const end = dayStart(dayAfter(day, 1)).getTime()
+    if (slots.some(([from, to]) => from < end && to > start)) found.add(day)
   }
   return found
 }
 
-/** A day before today's (local) date. */
-export const isPast = (day: Date, today: Date) =>
-  day.getTime() < new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()
+/** A day before today's date in Tashkent. */
+export const isPast = (day: Day, now: Date) => day < tashkentDay(now)

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { NotFound } from '#src/components/not-found.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
@@ -18,6 +19,10 @@ export function BlogList({ category }: { category?: string }) {
   const posts = useSaved(`blog:posts:${category ?? ''}`, () => contentApi.blogPosts(category))
   const categoryName =
     categories.status === 'ready' ? categories.data.find((item) => item.slug === category)?.name : undefined
+  // A category the blog does not have is a missing page, as a missing post is: the 404 screen (and on the server,
+  // the 404 status), never an empty list.
+  if (category !== undefined && categories.status === 'ready' && categoryName === undefined)
+    return <NotFound />
   return (
     <ScreenLayout
       title={categoryName ?? t`Blog`}

@@ -19,6 +19,8 @@ import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { onOutboxDelivered, sendOrQueue } from '#src/lib/outbox.ts'
 import { isPriceTooHigh } from '#src/lib/price-bounds.ts'
+import { TashkentTimeNote } from '#src/components/tashkent-time-note.tsx'
+import { deviceClockDiffers, tashkentDateTimeLocal, tashkentInstant } from '#src/lib/tashkent-entry.ts'
 import { failureText, fieldText, refusalText } from '../messages.ts'
 import { ServicePicker } from './service-picker.tsx'
 import { TextAreaField } from './text-area-field.tsx'
@@ -64,7 +66,8 @@ const toBody = (form: v.InferOutput<typeof DirectFormSchema>, executorId: number
   address: form.address || null,
   lat: null,
   lng: null,
-  started_at: form.started_at ? new Date(form.started_at).toISOString() : null,
+  // Typed as Tashkent time, whatever the device's zone (src/lib/tashkent-time.ts).
+  started_at: form.started_at ? (tashkentInstant(form.started_at)?.toISOString() ?? null) : null,
   ended_at: null,
   price: form.price ? Number(form.price) * TIYIN_PER_SUM : null,
   price_min: null,
@@ -74,12 +77,8 @@ const toBody = (form: v.InferOutput<typeof DirectFormSchema>, executorId: number
   executor_id: executorId,
 })
 
-/** `YYYY-MM-DDTHH:mm` of now in local time: the earliest start the picker offers. */
-const localNow = () => {
-  const now = new Date()
-  now.setMinutes(now.getMinutes() - now.getTimezoneOffset())
-  return now.toISOString().slice(0, 16)
-}
+/** `YYYY-MM-DDTHH:mm` of now in Tashkent: the earliest start the picker offers. */
+const tashkentNow = () => tashkentDateTimeLocal(new Date())
 
 /** A compact order sent to one specialist: they accept or decline it (docs/decisions/005). */
 export function DirectOrderForm({ executorId }: { executorId: number }) {
@@ -245,11 +244,18 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
           id="direct-start"
           type="datetime-local"
           className="field__input"
-          min={localNow()}
+          min={tashkentNow()}
           aria-invalid={errors.started_at ? true : undefined}
-          aria-describedby={errors.started_at ? 'direct-start-error' : undefined}
+          aria-describedby={
+            [deviceClockDiffers() && 'direct-start-zone', errors.started_at && 'direct-start-error']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           {...form.register('started_at')}
         />
+        <TashkentTimeNote id="direct-start-zone">
+          <Trans>Time in Tashkent: the date and time are as the clock there reads them.</Trans>
+        </TashkentTimeNote>
         {errors.started_at && (
           <p id="direct-start-error" className="field__error" role="alert">
             {serverOr('started_at')}

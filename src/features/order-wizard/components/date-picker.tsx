@@ -5,13 +5,14 @@ import { uz } from 'react-day-picker/locale/uz'
 import { uzCyrl } from 'react-day-picker/locale/uz-Cyrl'
 import 'react-day-picker/style.css'
 import { currentLocale, type Locale } from '#src/lib/locale.ts'
+import { tashkentDay } from '#src/lib/tashkent-time.ts'
 
 // The app's oz is Uzbek in Latin script and uz is Uzbek in Cyrillic (spec section 1).
 const CALENDAR_LOCALES: Record<Locale, DayPickerLocale> = { ru, oz: uz, uz: uzCyrl, en: enUS }
 
 const pad = (value: number) => String(value).padStart(2, '0')
-/** yyyy-mm-dd of a day in the person's own time zone. */
-const localDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+// The calendar's days are the device's midnights that carry the date: only their year, month and day are read.
+const calendarDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 const dayOf = (value: string) => {
   const [year, month, day] = value.split('-').map(Number)
   return year && month && day ? new Date(year, month - 1, day) : undefined
@@ -19,16 +20,18 @@ const dayOf = (value: string) => {
 
 type DatePickerProps = { value: string; onChange: (value: string) => void; labelledBy: string }
 
-/** A month calendar; days before today cannot be chosen (the start must be later than now). */
+/**
+ * A month calendar of Tashkent's days; days before today in Tashkent cannot be chosen (the start must be later than
+ * now).
+ */
 export default function DatePicker({ value, onChange, labelledBy }: DatePickerProps) {
-  const today = new Date()
-  today.setHours(0, 0, 0, 0)
+  const today = dayOf(tashkentDay())!
   const selected = value ? dayOf(value) : undefined
   return (
     <DayPicker
       mode="single"
       selected={selected}
-      onSelect={(day) => onChange(day ? localDay(day) : '')}
+      onSelect={(day) => onChange(day ? calendarDay(day) : '')}
       disabled={{ before: today }}
       startMonth={today}
       defaultMonth={selected ?? today}

@@ -1,16 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
-import { Controller, type UseFormReturn } from 'react-hook-form'
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form'
+import { TashkentTimeNote } from '#src/components/tashkent-time-note.tsx'
+import { deviceClockDiffers, tashkentInstant } from '#src/lib/tashkent-entry.ts'
 import type { OrderForm } from '../order-form.ts'
 import { fieldErrorText } from '../order-messages.ts'
 
 // The calendar (react-day-picker and its date library) loads with this step, not with the wizard's first screen.
 const DatePicker = lazy(() => import('./date-picker.tsx'))
 
-/** When: a day on the calendar (today or later) and the start and end times. */
+const ZONE_NOTE_ID = 'order-time-zone'
+
+/**
+ * When: a day on the calendar (today or later) and the start and end times, as Tashkent's clock reads them; a
+ * device elsewhere is told so beside the fields.
+ */
 export function DateTimeFields({ form }: { form: UseFormReturn<OrderForm> }) {
   const { i18n } = useLingui()
   const { errors } = form.formState
+  const [date, startTime] = useWatch({ control: form.control, name: ['date', 'startTime'] })
+  const when = date ? tashkentInstant(date, startTime || '12:00') : undefined
+  const zoneNote = deviceClockDiffers(when) ? ZONE_NOTE_ID : undefined
   const dateError = fieldErrorText(i18n, errors.date)
   // Both times are judged against the date and each other: a change to one rechecks the others.
   const recheck = { onChange: () => void form.trigger(['startTime', 'endTime', 'date']) }
@@ -19,6 +29,9 @@ export function DateTimeFields({ form }: { form: UseFormReturn<OrderForm> }) {
       <legend className="wizard__legend">
         <Trans>When</Trans>
       </legend>
+      <TashkentTimeNote id={ZONE_NOTE_ID} at={when}>
+        <Trans>Time in Tashkent: the date and times are as the clock there reads them.</Trans>
+      </TashkentTimeNote>
       <p id="order-date-label" className="field__label">
         <Trans>Date</Trans>
       </p>
@@ -55,12 +68,14 @@ export function DateTimeFields({ form }: { form: UseFormReturn<OrderForm> }) {
           id="order-start-time"
           label={<Trans>From</Trans>}
           error={fieldErrorText(i18n, errors.startTime)}
+          note={zoneNote}
           {...form.register('startTime', recheck)}
         />
         <TimeField
           id="order-end-time"
           label={<Trans>Until</Trans>}
           error={fieldErrorText(i18n, errors.endTime)}
+          note={zoneNote}
           {...form.register('endTime', recheck)}
         />
       </div>
@@ -72,9 +87,12 @@ type TimeFieldProps = React.ComponentProps<'input'> & {
   id: string
   label: React.ReactNode
   error: string | undefined
+  /** The id of the time zone note, while it is shown. */
+  note: string | undefined
 }
 
-function TimeField({ id, label, error, ...input }: TimeFieldProps) {
+function TimeField({ id, label, error, note, ...input }: TimeFieldProps) {
+  const describedBy = [note, error && `${id}-error`].filter(Boolean).join(' ')
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -86,7 +104,7 @@ function TimeField({ id, label, error, ...input }: TimeFieldProps) {
         type="time"
         className="field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
       />
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert">

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { formatDateTime } from '#src/lib/format.ts'
+import { withUserText } from '#src/lib/user-text.tsx'
 import { draftStore } from '../draft-store.ts'
 
 type DraftListProps = { categorySlug?: string; exceptId?: string }
@@ -44,7 +45,7 @@ export function DraftList({ categorySlug, exceptId }: DraftListProps) {
               <button
                 type="button"
                 className="link-button"
-                aria-label={t`Delete the draft “${name}”`}
+                aria-label={withUserText((text) => t`Delete the draft “${{ name: text(name) }}”`)}
                 onClick={() => void draftStore.remove(draft.id)}
               >
                 <Trans>Delete</Trans>

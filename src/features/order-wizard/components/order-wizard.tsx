@@ -3,6 +3,7 @@ import { Navigate } from '@tanstack/react-router'
 import type { Category } from '#contract/schemas/catalogue.ts'
 import { NotFound } from '#src/components/not-found.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
+import { withUserText } from '#src/lib/user-text.tsx'
 import type { OrderDraft } from '../draft-store.ts'
 import { emptyOrderForm } from '../order-form.ts'
 import { serviceOfRoute, type ChosenService } from '../service-chain.ts'
@@ -94,7 +95,10 @@ function WizardFlow({
     draftId,
     fresh: (id) => freshDraft(id, category, service, route),
   })
-  const title = form === 'select' ? service.name : t`New order: ${service.name}`
+  const title =
+    form === 'select'
+      ? service.name
+      : withUserText((text) => t`New order: ${{ service: text(service.name) }}`)
 
   return (
     <ScreenLayout title={title} description={category.name}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { Profile } from '#contract/schemas/profile.ts'
 import type { CalendarEvent } from '#contract/schemas/specialists.ts'
 import { formatDateTime } from '#src/lib/format.ts'
+import { tashkentDay } from '#src/lib/tashkent-time.ts'
 import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
 import { userText, withUserText } from '#src/lib/user-text.tsx'
 import { editorApi } from '../api.ts'
@@ -28,10 +29,8 @@ export function CalendarSection({ profile }: { profile: Profile }) {
   const locked = usePlan().locked('calendar')
 
   useEffect(() => {
-    const today = new Date()
-    today.setHours(0, 0, 0, 0)
     editorApi
-      .calendar(profile.id, today)
+      .calendar(profile.id, tashkentDay())
       .then(setEvents)
       .catch((failure: unknown) => setError(failureText(failure)))
   }, [profile.id, failureText])

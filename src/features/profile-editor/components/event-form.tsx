@@ -3,8 +3,10 @@ import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { TITLE_MAX, type CalendarEvent } from '#contract/schemas/specialists.ts'
 import { CharCount } from '#src/components/char-count.tsx'
 import { limitWords } from '#src/features/error-words/error-messages.ts'
+import { TashkentTimeNote } from '#src/components/tashkent-time-note.tsx'
+import { deviceClockDiffers, tashkentDateTimeLocal, tashkentInstant } from '#src/lib/tashkent-entry.ts'
 import { userText } from '#src/lib/user-text.tsx'
-import { editorApi, localDay } from '../api.ts'
+import { editorApi } from '../api.ts'
 import { useKeptEdit } from '../use-kept-edit.ts'
 import { useSave } from '../use-save.ts'
 import { SaveBar } from './section.tsx'
@@ -12,16 +14,11 @@ import { SaveBar } from './section.tsx'
 type EventFields = { title: string; start: string; end: string; weekly: boolean }
 const EMPTY: EventFields = { title: '', start: '', end: '', weekly: false }
 
-const pad = (value: number) => String(value).padStart(2, '0')
-/** The value of a datetime-local field for an instant: the person's own day and time. */
-const localDateTime = (iso: string) => {
-  const date = new Date(iso)
-  return `${localDay(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}`
-}
+// The fields read and are typed in Tashkent time, whatever the device's zone (src/lib/tashkent-time.ts).
 const fieldsOf = (event: CalendarEvent): EventFields => ({
   title: event.title,
-  start: localDateTime(event.started_at),
-  end: localDateTime(event.ended_at),
+  start: tashkentDateTimeLocal(new Date(event.started_at)),
+  end: tashkentDateTimeLocal(new Date(event.ended_at)),
   weekly: event.period === 'weekly',
 })
 
@@ -55,14 +52,18 @@ export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) 
 
   const fields = edit.value
   const { start, end, weekly } = fields
-  const endBeforeStart = start !== '' && end !== '' && new Date(end) <= new Date(start)
+  const startsAt = start ? tashkentInstant(start) : undefined
+  const endsAt = end ? tashkentInstant(end) : undefined
+  const endBeforeStart = startsAt !== undefined && endsAt !== undefined && endsAt <= startsAt
+  const zoneNote = deviceClockDiffers(startsAt) ? `${id}-zone` : undefined
   const submit = (submitted: React.FormEvent) => {
     submitted.preventDefault()
     void save.run(async () => {
       const body = {
         title: fields.title.trim(),
-        started_at: new Date(start).toISOString(),
-        ended_at: new Date(end).toISOString(),
+        // NOTE: an empty or broken field sends an invalid date, which the server refuses with its message.
+        started_at: startsAt?.toISOString() ?? start,
+        ended_at: endsAt?.toISOString() ?? end,
         period: weekly ? ('weekly' as const) : ('once' as const),
       }
       const answer = event ? await editorApi.updateEvent(event.id, body) : await editorApi.addEvent(body)
@@ -99,6 +100,9 @@ export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) 
           words={limitWords(i18n, fields.title.length, TITLE_MAX)}
         />
       </div>
+      <TashkentTimeNote id={`${id}-zone`} at={startsAt}>
+        <Trans>Time in Tashkent: the start and end are as the clock there reads them.</Trans>
+      </TashkentTimeNote>
       <div className="wizard__row">
         <div className="field">
           <label htmlFor={`${id}-start`} className="field__label">
@@ -109,6 +113,7 @@ export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) 
             type="datetime-local"
             className="field__input"
             value={start}
+            aria-describedby={zoneNote}
             onChange={(change) => edit.update({ ...edit.value, start: change.target.value })}
           />
         </div>
@@ -122,7 +127,9 @@ export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) 
             className="field__input"
             value={end}
             aria-invalid={endBeforeStart ? true : undefined}
-            aria-describedby={endBeforeStart ? `${id}-end-error` : undefined}
+            aria-describedby={
+              [zoneNote, endBeforeStart && `${id}-end-error`].filter(Boolean).join(' ') || undefined
+            }
             onChange={(change) => edit.update({ ...edit.value, end: change.target.value })}
           />
           {endBeforeStart && (

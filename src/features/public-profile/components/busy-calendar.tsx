@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { formatDate } from '#src/lib/format.ts'
+import { pageNow } from '#src/lib/page-now.ts'
 import { publicProfileApi } from '../api/profile-api.ts'
-import { busyDays, calendarDays, dayKey, isPast } from '../busy-days.ts'
+import { busyDays, calendarDays, dayStart, isPast } from '../busy-days.ts'
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; busy: Set<string> }
 
@@ -13,10 +14,12 @@ type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; 
  */
 export function BusyCalendar({ userId }: { userId: number }) {
   const { t } = useLingui()
-  const [today] = useState(() => new Date())
+  // The page's moment: on a page the server drew, the one it was drawn at (it may be kept for a minute, over a
+  // midnight), so the first render asks for and draws the very same days.
+  const [today] = useState(pageNow)
   const days = calendarDays(today)
-  const from = dayKey(days[0]!)
-  const to = dayKey(days.at(-1)!)
+  const from = days[0]!
+  const to = days.at(-1)!
   // Read with the page on the server (useSaved), so the calendar is there from the first paint and nothing below
   // it moves when it arrives.
   const loaded = useSaved(`busy:${userId}:${from}:${to}`, async () => ({
@@ -57,19 +60,19 @@ export function BusyCalendar({ userId }: { userId: number }) {
         </thead>
         <tbody>
           {weeks.map((week) => (
-            <tr key={dayKey(week[0]!)}>
+            <tr key={week[0]}>
               {week.map((day) => {
                 const past = isPast(day, today)
-                const busy = state.busy.has(dayKey(day))
+                const busy = state.busy.has(day)
                 const status = past ? t`past` : busy ? t`busy` : t`free`
                 return (
                   <td
-                    key={dayKey(day)}
+                    key={day}
                     className={`busy-calendar__day busy-calendar__day--${past ? 'past' : busy ? 'busy' : 'free'}`}
                   >
-                    <span aria-hidden="true">{day.getDate()}</span>
+                    <span aria-hidden="true">{Number(day.slice(8))}</span>
                     <span className="visually-hidden">
-                      {formatDate(day)}: {status}
+                      {formatDate(dayStart(day))}: {status}
                     </span>
                   </td>
                 )
