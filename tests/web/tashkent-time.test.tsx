@@ -7,6 +7,8 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { instantOf } from '#src/features/order-wizard/order-form.ts'
+import { dayOf } from '#src/features/chats/messages.ts'
+import { shortWhen } from '#src/features/chats/components/chat-words.tsx'
 import { formatDateTime, formatTime } from '#src/lib/format.ts'
 import { deviceClockDiffers, tashkentInstant } from '#src/lib/tashkent-entry.ts'
 import { tashkentDay } from '#src/lib/tashkent-time.ts'
@@ -35,6 +37,18 @@ describe('times on a device outside Tashkent', () => {
     // Near midnight the day is Tashkent's too: 00:30 on the 23rd there is still the 22nd in New York.
     expect(tashkentDay(new Date(instantOf('2026-11-23', '00:30')!))).toBe('2026-11-23')
     expect(tashkentInstant('2026-02-31', '10:00')).toBeUndefined()
+  })
+
+  it('groups chat messages by Tashkent’s day, so a message after midnight there starts a new day', () => {
+    // 23:00 on 1 December and 01:30 on 2 December in Tashkent: both on 1 December in New York.
+    const lateEvening = '2026-12-01T18:00:00.000Z'
+    const afterMidnight = '2026-12-01T20:30:00.000Z'
+    expect(dayOf(lateEvening)).toBe('2026-12-01')
+    expect(dayOf(afterMidnight)).toBe('2026-12-02')
+    // The chat list shows a time for today's message in Tashkent, and a date for yesterday's.
+    const now = new Date('2026-12-01T21:00:00.000Z')
+    expect(shortWhen(afterMidnight, now)).toBe('01:30')
+    expect(shortWhen(lateEvening, now)).not.toContain(':')
   })
 
   it('a busy time typed in the profile editor is saved as the Tashkent instant, shown back in Tashkent time, with a note', async () => {

@@ -1,4 +1,5 @@
 import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
+import { tashkentDay } from '#src/lib/tashkent-time.ts'
 
 /** Whether the reader wrote a message: staff answering a support chat write as the team (contract ChatSchema). */
 export const isMine = (chat: Pick<Chat, 'as_support'>, message: ChatMessage, myId: number | null) =>
@@ -29,8 +30,8 @@ export function mergeMessages(held: ChatMessage[], incoming: ChatMessage[]): Cha
   return [...byId.values()].sort((a, b) => a.id - b.id)
 }
 
-/** The calendar day of a message in local time, for grouping ("2026-11-24"). */
-export function dayOf(iso: string) {
-  const date = new Date(iso)
-  return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`
-}
+/**
+ * The calendar day of a message in Tashkent, for grouping ("2026-11-24"): the day its time is shown in
+ * (docs/decisions/024-times-in-tashkent.md), whatever the device's zone.
+ */
+export const dayOf = (iso: string) => tashkentDay(new Date(iso))
