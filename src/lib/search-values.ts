@@ -11,10 +11,6 @@ export const wholeNumber = (value: unknown) => {
   return value !== '' && Number.isInteger(number) && number >= 0 && number <= 1e12 ? number : undefined
 }
 
-/** Every key whose value was dropped is left out, so the address keeps only what applies. */
-export const withoutEmpty = <T extends object>(search: T): T =>
-  Object.fromEntries(Object.entries(search).filter(([, value]) => value !== undefined)) as T
-
 /** The largest id the API takes (PostgreSQL `integer`, contract/schemas/bounds.ts MAX_ID). */
 const MAX_ID = 2_147_483_647
 

@@ -104,7 +104,17 @@ describe('the list filters in the address', () => {
         place: 'moon',
         date_from: '2026-13-40',
       }),
-    ).toEqual({ tab: 'completed', price_to: 500_000 })
+    ).toMatchObject({ tab: 'completed', price_to: 500_000, price_from: undefined, place: undefined })
+  })
+
+  it('ignores parameters of a hand-edited address the API would refuse, and lists the open orders', async () => {
+    const api = stubApi({ [`GET ${V1}/orders`]: () => page([order()]) })
+    openApp(
+      '/orders?category=electrics&service=0&price_from=-5&price_to=99999999999999&date_from=2026-02-30&place=moon&tab=x',
+    )
+    expect(await screen.findByText('Заменить проводку на кухне')).toBeTruthy()
+    const query = Object.fromEntries(api.last('GET', `${V1}/orders`)!.query)
+    expect(query).toEqual({ tab: 'open', scope: 'all', page: '1', perPage: expect.any(String) })
   })
 
   it("asks the API in tiyin, for the visitor's own orders or the open ones", () => {

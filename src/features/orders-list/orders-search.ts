@@ -1,4 +1,4 @@
-import { oneOf, wholeNumber, withoutEmpty } from '#src/lib/search-values.ts'
+import { idNumber, oneOf, wholeNumber } from '#src/lib/search-values.ts'
 import { ORDER_PLACES, ORDER_STATUSES, type OrderPlace, type OrderStatus } from '#contract/order-values.ts'
 
 /** Whose orders a list shows: the open ones anyone may reply to, or the visitor's own. */
@@ -31,17 +31,31 @@ const day = (value: unknown) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : undefined
 }
 
-/** A wrong value in a shared or hand-edited address is dropped instead of breaking the screen. */
+/** The API's largest price (contract/schemas/bounds.ts MAX_MONEY_TIYIN, 10^12 tiyin) in so'm. */
+const PRICE_MAX_SOM = 10_000_000_000
+const price = (value: unknown) => {
+  const number = wholeNumber(value)
+  return number !== undefined && number <= PRICE_MAX_SOM ? number : undefined
+}
+
+/**
+ * A wrong value in a shared or hand-edited address is dropped instead of breaking the screen: each value is kept
+ * only within the bounds the API takes, so the list is asked without it rather than answered with an error.
+ *
+ * NOTE: every key is written, a dropped one as undefined (which the address leaves out). A key left out would
+ * still reach the screen as it was typed: the root route's search is the raw one, and a route's search is merged
+ * over it.
+ */
 export function parseOrdersSearch(search: Record<string, unknown>): OrdersSearch {
-  return withoutEmpty<OrdersSearch>({
+  return {
     view: oneOf(ORDER_VIEWS, search.view),
     tab: oneOf(ORDER_STATUSES, search.tab),
-    category: wholeNumber(search.category),
-    service: wholeNumber(search.service),
-    price_from: wholeNumber(search.price_from),
-    price_to: wholeNumber(search.price_to),
+    category: idNumber(search.category),
+    service: idNumber(search.service),
+    price_from: price(search.price_from),
+    price_to: price(search.price_to),
     date_from: day(search.date_from),
     date_to: day(search.date_to),
     place: oneOf(ORDER_PLACES, search.place),
-  })
+  }
 }
