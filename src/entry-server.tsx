@@ -15,10 +15,13 @@ import { routeTree } from './route-tree.gen.ts'
 
 type Catalog = { messages: Messages }
 
-// Every catalog of every feature, in every language, read once when the server starts: a page in any language
-// renders without waiting for a file.
+// Every catalog of every feature and the shared pieces' later words (lingui.config.ts), in every language, read
+// once when the server starts: a page in any language renders without waiting for a file.
 const APP_CATALOGS = import.meta.glob<Catalog>('./locales/*/messages.po', { eager: true })
-const FEATURE_CATALOGS = import.meta.glob<Catalog>('./features/*/locales/*.po', { eager: true })
+const FEATURE_CATALOGS = import.meta.glob<Catalog>(
+  ['./features/*/locales/*.po', './components/locales/*.po'],
+  { eager: true },
+)
 
 const messagesOf = (locale: Locale): Messages => {
   const merged: Messages = { ...APP_CATALOGS[`./locales/${locale}/messages.po`]!.messages }
