@@ -251,8 +251,20 @@ describe('GET /districts', () => {
     expect(tashkent).toMatchObject({ id: region.id, name: 'Тошкент шаҳри' })
     expect(tashkent.districts).toEqual(
       expect.arrayContaining([
-        { id: yunusabad.id, name: 'Юнусобод тумани', region_id: region.id },
-        { id: chilanzar.id, name: 'Чилонзор тумани', region_id: region.id },
+        {
+          id: yunusabad.id,
+          name: 'Юнусобод тумани',
+          region_id: region.id,
+          lat: expect.any(Number),
+          lng: expect.any(Number),
+        },
+        {
+          id: chilanzar.id,
+          name: 'Чилонзор тумани',
+          region_id: region.id,
+          lat: expect.any(Number),
+          lng: expect.any(Number),
+        },
       ]),
     )
     const districtCount = uz.collection.reduce(

@@ -87,7 +87,7 @@ export const WEB_TEXTS = {
     'Specialists in Uzbekistan: find one by service and district, compare ratings, reviews and prices.',
   signup: 'Become a specialist',
   signupDescription:
-    'Specialists register through our Telegram bot: it sends you new orders as notifications.',
+    'Register here in the app, or through our Telegram bot, which also sends you new orders as notifications.',
   graduates: 'For graduates of the training centre',
   graduatesDescription:
     "Finished a course at our training centre? Take a specialist's plan on graduates' terms.",
