@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Fragment, useLayoutEffect, useRef, useState, type UIEvent } from 'react'
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react'
 import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
 import { ImageModal } from '#src/components/image-modal.tsx'
 import { formatDate } from '#src/lib/format.ts'
@@ -70,6 +70,18 @@ export function MessageList(props: MessageListProps) {
       atBottom: element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_MARGIN_PX,
     }
   }, [messages, pending.length])
+
+  // The list gets shorter when the composer grows (a second line, a counter, a refusal) or the page's top fills in
+  // after the first paint: a reader at the bottom stays there, the newest message never behind the composer.
+  useEffect(() => {
+    const element = scroller.current
+    if (!element || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      if (before.current.atBottom) element.scrollTop = element.scrollHeight
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
 
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const element = event.currentTarget
