@@ -52,6 +52,10 @@ process.send?.({
   pages: [
     '/',
     '/services-all',
+    '/executors',
+    '/orders',
+    '/support',
+    '/blog',
     `/${category!.slug}/services`,
     `/profile/${profile!.slug}`,
     `/order/${order!.id}`,

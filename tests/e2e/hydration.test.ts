@@ -67,6 +67,8 @@ describe('the app taking over a page the server drew', () => {
       `/blog/${post.slug}?lang=oz`,
       '/executors',
       '/executors?lang=oz',
+      '/orders',
+      '/orders?lang=uz',
       `/profile/${me.slug}`,
       `/profile/${me.slug}?lang=oz`,
       `/feedbacks/${me.id}?lang=oz`,

@@ -163,6 +163,8 @@ describe('public pages rendered on the server', () => {
       '/blog',
       `/blog/${post.slug}`,
       '/executors',
+      '/orders',
+      '/support',
       `/profile/${specialist.slug}`,
       `/feedbacks/${specialist.id}`,
       `/order/${order.id}`,

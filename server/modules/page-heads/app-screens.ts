@@ -1,13 +1,13 @@
 /**
- * The web app's screens (src/routes) that are no public page: a member's own (their account, wallet, chats, orders)
- * and the few public ones only the browser draws (support, the redirect of /to-profile). The server answers them
- * with the plain shell and a 200, as it cannot tell who is signed in (the session lives in the browser); an address
- * that is neither one of these nor a public page that exists is missing.
+ * The web app's screens (src/routes) that are no public page: a member's own (their account, wallet, chats, the
+ * orders map, the spec's /forcustomers) and the redirect of /to-profile, which only the browser follows. The server
+ * answers them with the plain shell and a 200, as it cannot tell who is signed in (the session lives in the browser);
+ * an address that is neither one of these nor a public page that exists is missing.
  */
 const SCREENS_WITHOUT_A_PAGE: RegExp[] = [
-  /^\/(?:account|bonus|notifications|support|forcustomers)$/,
+  /^\/(?:account|bonus|notifications|forcustomers)$/,
   /^\/chats(?:\/\d{1,10})?$/,
-  /^\/orders(?:\/map)?$/,
+  /^\/orders\/map$/,
   /^\/direct\/order(?:\/\d{1,10})?$/,
   /^\/to-profile\/[^/]+$/,
   /^\/wallet(?:\/success|\/failed)?$/,

@@ -85,6 +85,8 @@ export const WEB_TEXTS = {
   specialists: 'Specialists',
   specialistsDescription:
     'Specialists in Uzbekistan: find one by service and district, compare ratings, reviews and prices.',
+  openOrders: 'Open orders',
+  openOrdersDescription: 'Orders for services in Uzbekistan: filter by service, price, date and place.',
   signup: 'Become a specialist',
   signupDescription:
     'Register here in the app, or through our Telegram bot, which also sends you new orders as notifications.',
@@ -134,7 +136,16 @@ function faqItemsOf(markdown: string) {
 }
 
 // Public information pages; /forcustomers is for members only (spec section 6), so it has no head of its own.
-const INFORMATION_PAGES = ['about', 'contact', 'faq', 'usage', 'patent', 'termsofuse']
+const INFORMATION_PAGES = [
+  'about',
+  'contact',
+  'faq',
+  'usage',
+  'patent',
+  'termsofuse',
+  'forcustomers',
+  'support',
+]
 // Screens of the app that are not a category slug (src/routes): /{slug} is a category only when it is none of these.
 const APP_SEGMENTS = new Set([
   ...INFORMATION_PAGES,
@@ -155,7 +166,6 @@ const APP_SEGMENTS = new Set([
   'profile',
   'services-all',
   'signup',
-  'support',
   'to-profile',
   'wallet',
   'api',
@@ -353,6 +363,7 @@ export function createPageHeads({
       ]),
     ],
     [/^\/executors$/, screen(WEB_TEXTS.specialists, WEB_TEXTS.specialistsDescription)],
+    [/^\/orders$/, screen(WEB_TEXTS.openOrders, WEB_TEXTS.openOrdersDescription)],
     [/^\/signup$/, screen(WEB_TEXTS.signup, WEB_TEXTS.signupDescription)],
     [/^\/graduates$/, screen(WEB_TEXTS.graduates, WEB_TEXTS.graduatesDescription)],
     [/^\/legal$/, screen(WEB_TEXTS.legal, WEB_TEXTS.legalDescription)],

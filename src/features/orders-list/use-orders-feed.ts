@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
+import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { useOrderEvents } from '#src/lib/live-orders.ts'
+import { firstAnswer, serverRender } from '#src/lib/server-render.ts'
 import { ordersApi } from './api/orders-api.ts'
 import { ordersQueryOf } from './orders-query.ts'
 import type { OrdersSearch, OrderView } from './orders-search.ts'
@@ -37,37 +39,43 @@ const isOffline = (error: unknown) => error instanceof ApiError && error.status 
  */
 export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
   const key = JSON.stringify([search, view])
-  const [state, setState] = useState<{ key: string; feed: Feed; attempt: number }>({
+  const [state, setState] = useState<{ key: string; feed: Feed; attempt: number }>(() => ({
     key,
-    feed: START,
+    feed: firstFeed(key, () => ordersQueryOf(search, view, 1, PER_PAGE)),
     attempt: 0,
-  })
+  }))
   const current = state.key === key ? state : { key, feed: START, attempt: 0 }
   const { attempt } = current
 
   useEffect(() => {
     let live = true
-    ordersApi
-      .page(ordersQueryOf(search, view, 1, PER_PAGE))
-      .then((answer) => {
-        if (!live) return
-        setState({
-          key,
-          attempt,
-          feed: {
-            orders: answer.data.collection,
-            pages: 1,
-            total: answer.data.meta.total,
-            cursor: answer.data.meta.next_cursor ?? null,
-            status: 'ready',
-            offline: false,
-            savedAt: answer.saved ? answer.savedAt : null,
-          },
+    const read = () =>
+      ordersApi
+        .page(ordersQueryOf(search, view, 1, PER_PAGE))
+        .then((answer) => {
+          if (!live) return
+          setState({
+            key,
+            attempt,
+            feed: {
+              orders: answer.data.collection,
+              pages: 1,
+              total: answer.data.meta.total,
+              cursor: answer.data.meta.next_cursor ?? null,
+              status: 'ready',
+              offline: false,
+              savedAt: answer.saved ? answer.savedAt : null,
+            },
+          })
         })
-      })
-      .catch((error: unknown) => {
-        if (live) setState({ key, attempt, feed: { ...START, status: 'failed', offline: isOffline(error) } })
-      })
+        .catch((error: unknown) => {
+          if (live)
+            setState({ key, attempt, feed: { ...START, status: 'failed', offline: isOffline(error) } })
+        })
+    // A page drawn by the server already shows its first page: the fresher one (and the device's copy) is read
+    // once the first screen has loaded, as use-saved.ts does.
+    if (attempt === 0 && firstAnswer(firstKey(key))) afterFirstLoad(() => (live ? read() : undefined))
+    else void read()
     return () => {
       live = false
     }
@@ -124,6 +132,30 @@ export function useOrdersFeed(search: OrdersSearch, view: OrderView) {
   )
 
   return { ...feed, hasMore, loadMore, retry }
+}
+
+const firstKey = (key: string) => `orders:${key}`
+
+/**
+ * The feed a screen starts with: the first page the server read for this page (so the first render in the browser
+ * draws what the server's HTML shows), else loading. On the server, a page not read yet is noted for the renderer.
+ */
+function firstFeed(key: string, query: () => ReturnType<typeof ordersQueryOf>): Feed {
+  const answer = firstAnswer(firstKey(key))
+  if (answer && 'data' in answer) {
+    const page = answer.data as Page
+    return {
+      ...START,
+      orders: page.collection,
+      pages: 1,
+      total: page.meta.total,
+      cursor: page.meta.next_cursor ?? null,
+      status: 'ready',
+    }
+  }
+  if (answer) return { ...START, status: 'failed' }
+  serverRender()?.wanted.set(firstKey(key), async () => (await ordersApi.page(query())).data)
+  return START
 }
 
 type FeedState = { key: string; feed: Feed; attempt: number }
