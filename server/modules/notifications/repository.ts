@@ -61,21 +61,29 @@ const stillCurrent = sql`exists (select 1 from ${orders} where ${orders.id} = ${
 
 const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`
 
-export function createNotificationsRepository(db: Database) {
-  const storedSettings = (row: { kinds: StoredSettings['kinds'] | null; smsFallback: boolean | null }) =>
-    row.kinds === null || row.smsFallback === null
-      ? undefined
-      : { kinds: row.kinds, smsFallback: row.smsFallback }
+const storedSettings = (row: { kinds: StoredSettings['kinds'] | null; smsFallback: boolean | null }) =>
+  row.kinds === null || row.smsFallback === null
+    ? undefined
+    : { kinds: row.kinds, smsFallback: row.smsFallback }
 
-  /** Those notifications with what their text needs (freshly made ones, for the socket and push). */
-  const byIds = (ids: number[]): Promise<PresentableNotification[]> => {
-    if (ids.length === 0) return Promise.resolve([])
-    return db
-      .select(presentable)
-      .from(notifications)
-      .leftJoin(actor, eq(actor.id, notifications.actorId))
-      .where(sql`${notifications.id} = any(${intArray(ids)})`)
-  }
+/** Those notifications with what their text needs (freshly made ones, for the socket and push). */
+function presentableByIds(db: Database, ids: number[]): Promise<PresentableNotification[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .select(presentable)
+    .from(notifications)
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .where(sql`${notifications.id} = any(${intArray(ids)})`)
+}
+
+export function createNotificationsRepository(db: Database) {
+  return { ...inboxQueries(db), ...settingsQueries(db), ...smsFallbackQueries(db) }
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>
+
+/** The inbox: notifications made, delivered, listed and read. */
+function inboxQueries(db: Database) {
+  const byIds = (ids: number[]) => presentableByIds(db, ids)
 
   /** Exact, and cheap however many a person has read: `notifications_user_unread` holds only the unread ones. */
   const unreadCount = async (userId: number) => {
@@ -211,7 +219,12 @@ export function createNotificationsRepository(db: Database) {
     },
 
     unreadCount,
+  }
+}
 
+/** A person's switches, and the language their notifications are written in. */
+function settingsQueries(db: Database) {
+  return {
     async settingsOf(userId: number): Promise<StoredSettings | undefined> {
       const [row] = await db
         .select({ kinds: notificationSettings.kinds, smsFallback: notificationSettings.smsFallback })
@@ -247,7 +260,12 @@ export function createNotificationsRepository(db: Database) {
     async rememberLocale(userId: number, locale: Locale) {
       await db.update(users).set({ locale }).where(eq(users.id, userId))
     },
+  }
+}
 
+/** The SMS fallback's queue: due notifications claimed, checked against their order, sent or given back. */
+function smsFallbackQueries(db: Database) {
+  return {
     /**
      * Takes up to `limit` due fallback notifications for this process alone: rows another process holds are
      * skipped, and a taken row leaves `pending` at once. It reads `skipped` until its SMS is sent, so a crash
@@ -348,4 +366,3 @@ export function createNotificationsRepository(db: Database) {
     },
   }
 }
-export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>
