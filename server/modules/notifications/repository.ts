@@ -176,6 +176,15 @@ function inboxQueries(db: Database) {
       return { rows: rows as PresentableNotification[], total: total?.count ?? 0, unread }
     },
 
+    ...readQueries(db, byIds),
+
+    unreadCount,
+  }
+}
+
+/** Notifications marked read: one, all, or those that open a page the person has just opened. */
+function readQueries(db: Database, byIds: (ids: number[]) => Promise<PresentableNotification[]>) {
+  return {
     /** Marks one of `userId`'s notifications read; undefined when they have none of that id. */
     async markRead(id: number, userId: number, now: Date) {
       const [row] = await db
@@ -217,8 +226,6 @@ function inboxQueries(db: Database) {
         .limit(1)
       return rows.length > 0
     },
-
-    unreadCount,
   }
 }
 

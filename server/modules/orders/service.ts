@@ -65,6 +65,7 @@ const isParty = (order: OrderRow, callerId: number | undefined) =>
 
 type LifecycleAction = 'choose' | 'accept' | 'decline' | 'cancel' | 'complete'
 
+// NOTE: over 120 lines: the order lifecycle's rules in one closure; its split (lifecycle, replies, reads) is issue 32.
 /**
  * The order lifecycle of docs/decisions/005-order-lifecycle.md; every action is checked against the caller. What
  * changed is told to `events` once it is written (the notifier turns it into notifications).

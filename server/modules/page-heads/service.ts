@@ -174,6 +174,7 @@ const APP_SEGMENTS = new Set([
 const SLUG = '([a-z0-9]+(?:-[a-z0-9]+)*)'
 const FORMS = new Set(['select', 'work-place'])
 
+// NOTE: over 120 lines: one resolver per public page kind and its table; it splits into resolver files in issue 32.
 export function createPageHeads({
   messages,
   catalogue,
