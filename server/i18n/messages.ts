@@ -22,7 +22,7 @@ import { translations, type Translations } from './catalog.ts'
 import { errorMessages } from './error-messages.ts'
 
 /**
- * Every message the server writes, in the four languages, read from the server's catalogs (server/i18n/catalog.ts).
+ * The message of every error code in the four languages, as the server's catalogs (server/locales/*.po) say it.
  * `{n}` is replaced by a number (seconds, limits).
  */
 export const messages = Object.fromEntries(
