@@ -16,7 +16,7 @@ import {
 import { users } from '#server/db/schema/users.ts'
 import { hashPassword } from '#server/lib/passwords.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
-import { DEMO_PASSWORD, DEMO_USERS } from '#server/db/seed.ts'
+import { DEMO_PASSWORD, DEMO_USERS } from '#server/seed/demo-users.ts'
 
 /** Where a demo specialist works: Tashkent, or one of five other cities (district codes of regions.json). */
 const CITIES = {

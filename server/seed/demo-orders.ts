@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts'
 import { categories, services } from '#server/db/schema/catalogue.ts'
 import { orders } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
-import { DEMO_USERS } from '#server/db/seed.ts'
+import { DEMO_USERS } from '#server/seed/demo-users.ts'
 
 type DemoOrder = {
   category: string
