@@ -1,0 +1,146 @@
+// The product's layering, checked by `npm run lint` (dependency-cruiser) so a wrong import fails CI instead of
+// waiting for a reviewer to remember the rules. The layers, top to bottom (an arrow means "may import"):
+//   server: server/main.ts, scripts/, bench/ -> server/app.ts -> server/seed/ -> server/modules/* -> server/plugins/*
+//           -> server/db, server/adapters, server/lib, server/i18n (and server/config.ts, server/secret.ts) -> contract/
+//   web:    src/routes/ -> src/features/ -> src/components/, src/lib/ -> contract/
+//   contract/ imports nothing but valibot; the server and the web app never import each other.
+// The violations that were already there when the rules came in are listed in .dependency-cruiser-known-violations.json
+// (`--ignore-known` skips them, anything new fails). When one is fixed, shrink the list:
+//   npx depcruise server src contract service-worker scripts bench --baseline
+
+/** Everything under server/ that sits below the plugins: storage, outside services, helpers, words. */
+const SERVER_BASE = '^server/(db|adapters|lib|i18n)/|^server/(config|secret)[.]ts$'
+/** The entry points and tools that start the server; nothing in server/ may lean on them. */
+const SERVER_TOP = '^server/(main|app)[.]ts$|^(scripts|bench|tests)/'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A circle of imports makes the load order decide what is defined, and two files that need each other are one ' +
+        'concern cut in the wrong place. Type-only links count too (they are how most circles here close, e.g. a ' +
+        'repository’s parts naming its row types): move the shared type down into its own file instead.',
+      from: { path: '^(server|src|contract|service-worker)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-base-not-upward',
+      severity: 'error',
+      comment:
+        'server/db, lib, adapters, i18n (and config.ts, secret.ts) are the floor of the server: they know nothing ' +
+        'of plugins, modules, seeds or the app. Share a type downward (contract/ or lib/) instead.',
+      from: { path: SERVER_BASE },
+      to: { path: `^server/(plugins|modules|seed)/|${SERVER_TOP}` },
+    },
+    {
+      name: 'plugins-not-upward',
+      severity: 'error',
+      comment:
+        'Fastify plugins sit below the modules: a plugin must not know a module, the seeds or the app.',
+      from: { path: '^server/plugins/' },
+      to: { path: `^server/(modules|seed)/|${SERVER_TOP}` },
+    },
+    {
+      name: 'modules-not-upward',
+      severity: 'error',
+      comment: 'A module is composed by the app and filled by the seeds; it must not import either of them.',
+      from: { path: '^server/modules/' },
+      to: { path: `^server/seed/|${SERVER_TOP}` },
+    },
+    {
+      name: 'seed-not-upward',
+      severity: 'error',
+      comment:
+        'The seeds fill the modules’ tables; they are started by main.ts and the tools, never the reverse.',
+      from: { path: '^server/seed/' },
+      to: { path: SERVER_TOP },
+    },
+    {
+      name: 'app-not-main',
+      severity: 'error',
+      comment:
+        'server/app.ts builds the app that main.ts, the tests and the benches start: it must not import them.',
+      from: { path: '^server/app[.]ts$' },
+      to: { path: '^server/main[.]ts$|^(scripts|bench|tests)/' },
+    },
+    {
+      name: 'no-reaching-into-another-modules-repository',
+      severity: 'error',
+      comment:
+        'A module reads another module’s tables through that module’s service or a port it is handed, never by ' +
+        'importing its repository (repository*.ts, repository/, *-queries.ts). Type-only imports are allowed: a ' +
+        'port’s type may name the shape it needs, and a type does not call the tables.',
+      from: { path: '^server/modules/([^/]+)/' },
+      to: {
+        path: '^server/modules/([^/]+)/(repository[^/]*[.]ts$|repository/|.*-queries[.]ts$)',
+        pathNot: '^server/modules/$1/',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'contract-only-valibot',
+      severity: 'error',
+      comment:
+        'The contract is shared by the server, the web app and the service worker: it imports only valibot.',
+      from: { path: '^contract/' },
+      to: { pathNot: '^contract/|^node_modules/valibot/' },
+    },
+    {
+      name: 'server-not-web',
+      severity: 'error',
+      comment:
+        'The server shares code with the web app only through contract/. The one exception: bench/boxes.ts replays ' +
+        'the boxes the map screen asks for, so it takes the screen’s own boxAround (a pure function over contract/).',
+      from: { path: '^(server|scripts|bench)/' },
+      to: { path: '^(src|service-worker)/', pathNot: '^src/features/orders-list/map-box[.]ts$' },
+    },
+    {
+      name: 'web-not-server',
+      severity: 'error',
+      comment: 'The web app and the service worker share code with the server only through contract/.',
+      from: { path: '^(src|service-worker)/' },
+      to: { path: '^(server|scripts|bench)/' },
+    },
+    {
+      name: 'service-worker-only-contract',
+      severity: 'error',
+      comment:
+        'The service worker is its own bundle: besides its own files it imports only contract/ and packages.',
+      from: { path: '^service-worker/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'web-shared-not-features',
+      severity: 'error',
+      comment:
+        'src/lib and src/components are shared by every feature, so they must not import a feature or a route: ' +
+        'move the shared piece down into lib/ or components/, or the importing file up into the feature.',
+      from: { path: '^src/(lib|components)/' },
+      to: { path: '^src/(features|routes)/' },
+    },
+    {
+      name: 'features-not-routes',
+      severity: 'error',
+      comment:
+        'Routes compose features; a feature must not import a route. (Features may use other features’ public ' +
+        'pieces, e.g. error-words, catalogue, order-words, plan-lock, map.)',
+      from: { path: '^src/features/' },
+      to: { path: '^src/routes/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Parse TypeScript before it is compiled so type-only imports are seen (and can be told apart).
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      exportsFields: ['exports'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+}
