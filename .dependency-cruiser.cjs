@@ -13,123 +13,109 @@ const SERVER_BASE = '^server/(db|adapters|lib|i18n)/|^server/(config|secret)[.]t
 /** The entry points and tools that start the server; nothing in server/ may lean on them. */
 const SERVER_TOP = '^server/(main|app)[.]ts$|^(scripts|bench|tests)/'
 
+/**
+ * A forbidden import: from the files `from` matches to the files `to` matches, and why it is forbidden.
+ * @param {string} name
+ * @param {import('dependency-cruiser').IFromRestriction} from
+ * @param {import('dependency-cruiser').IToRestriction} to
+ * @param {string} comment
+ * @returns {import('dependency-cruiser').IForbiddenRuleType}
+ */
+const forbid = (name, from, to, comment) => ({ name, severity: 'error', comment, from, to })
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment:
-        'A circle of imports makes the load order decide what is defined, and two files that need each other are one ' +
+    forbid(
+      'no-circular',
+      { path: '^(server|src|contract|service-worker)/' },
+      { circular: true },
+      'A circle of imports makes the load order decide what is defined, and two files that need each other are one ' +
         'concern cut in the wrong place. Type-only links count too (they are how most circles here close, e.g. a ' +
         'repository’s parts naming its row types): move the shared type down into its own file instead.',
-      from: { path: '^(server|src|contract|service-worker)/' },
-      to: { circular: true },
-    },
-    {
-      name: 'server-base-not-upward',
-      severity: 'error',
-      comment:
-        'server/db, lib, adapters, i18n (and config.ts, secret.ts) are the floor of the server: they know nothing ' +
+    ),
+    forbid(
+      'server-base-not-upward',
+      { path: SERVER_BASE },
+      { path: `^server/(plugins|modules|seed)/|${SERVER_TOP}` },
+      'server/db, lib, adapters, i18n (and config.ts, secret.ts) are the floor of the server: they know nothing ' +
         'of plugins, modules, seeds or the app. Share a type downward (contract/ or lib/) instead.',
-      from: { path: SERVER_BASE },
-      to: { path: `^server/(plugins|modules|seed)/|${SERVER_TOP}` },
-    },
-    {
-      name: 'plugins-not-upward',
-      severity: 'error',
-      comment:
-        'Fastify plugins sit below the modules: a plugin must not know a module, the seeds or the app.',
-      from: { path: '^server/plugins/' },
-      to: { path: `^server/(modules|seed)/|${SERVER_TOP}` },
-    },
-    {
-      name: 'modules-not-upward',
-      severity: 'error',
-      comment: 'A module is composed by the app and filled by the seeds; it must not import either of them.',
-      from: { path: '^server/modules/' },
-      to: { path: `^server/seed/|${SERVER_TOP}` },
-    },
-    {
-      name: 'seed-not-upward',
-      severity: 'error',
-      comment:
-        'The seeds fill the modules’ tables; they are started by main.ts and the tools, never the reverse.',
-      from: { path: '^server/seed/' },
-      to: { path: SERVER_TOP },
-    },
-    {
-      name: 'app-not-main',
-      severity: 'error',
-      comment:
-        'server/app.ts builds the app that main.ts, the tests and the benches start: it must not import them.',
-      from: { path: '^server/app[.]ts$' },
-      to: { path: '^server/main[.]ts$|^(scripts|bench|tests)/' },
-    },
-    {
-      name: 'no-reaching-into-another-modules-repository',
-      severity: 'error',
-      comment:
-        'A module reads another module’s tables through that module’s service or a port it is handed, never by ' +
-        'importing its repository (repository*.ts, repository/, *-queries.ts). Type-only imports are allowed: a ' +
-        'port’s type may name the shape it needs, and a type does not call the tables.',
-      from: { path: '^server/modules/([^/]+)/' },
-      to: {
+    ),
+    forbid(
+      'plugins-not-upward',
+      { path: '^server/plugins/' },
+      { path: `^server/(modules|seed)/|${SERVER_TOP}` },
+      'Fastify plugins sit below the modules: a plugin must not know a module, the seeds or the app.',
+    ),
+    forbid(
+      'modules-not-upward',
+      { path: '^server/modules/' },
+      { path: `^server/seed/|${SERVER_TOP}` },
+      'A module is composed by the app and filled by the seeds; it must not import either of them.',
+    ),
+    forbid(
+      'seed-not-upward',
+      { path: '^server/seed/' },
+      { path: SERVER_TOP },
+      'The seeds fill the modules’ tables; they are started by main.ts and the tools, never the reverse.',
+    ),
+    forbid(
+      'app-not-main',
+      { path: '^server/app[.]ts$' },
+      { path: '^server/main[.]ts$|^(scripts|bench|tests)/' },
+      'server/app.ts builds the app that main.ts, the tests and the benches start: it must not import them.',
+    ),
+    forbid(
+      'no-reaching-into-another-modules-repository',
+      { path: '^server/modules/([^/]+)/' },
+      {
         path: '^server/modules/([^/]+)/(repository[^/]*[.]ts$|repository/|.*-queries[.]ts$)',
         pathNot: '^server/modules/$1/',
         dependencyTypesNot: ['type-only'],
       },
-    },
-    {
-      name: 'contract-only-valibot',
-      severity: 'error',
-      comment:
-        'The contract is shared by the server, the web app and the service worker: it imports only valibot.',
-      from: { path: '^contract/' },
-      to: { pathNot: '^contract/|^node_modules/valibot/' },
-    },
-    {
-      name: 'server-not-web',
-      severity: 'error',
-      comment:
-        'The server shares code with the web app only through contract/. The one exception: bench/boxes.ts replays ' +
+      'A module reads another module’s tables through that module’s service or a port it is handed, never by ' +
+        'importing its repository (repository*.ts, repository/, *-queries.ts). Type-only imports are allowed: a ' +
+        'port’s type may name the shape it needs, and a type does not call the tables.',
+    ),
+    forbid(
+      'contract-only-valibot',
+      { path: '^contract/' },
+      { pathNot: '^contract/|^node_modules/valibot/' },
+      'The contract is shared by the server, the web app and the service worker: it imports only valibot.',
+    ),
+    forbid(
+      'server-not-web',
+      { path: '^(server|scripts|bench)/' },
+      { path: '^(src|service-worker)/', pathNot: '^src/features/orders-list/map-box[.]ts$' },
+      'The server shares code with the web app only through contract/. The one exception: bench/boxes.ts replays ' +
         'the boxes the map screen asks for, so it takes the screen’s own boxAround (a pure function over contract/).',
-      from: { path: '^(server|scripts|bench)/' },
-      to: { path: '^(src|service-worker)/', pathNot: '^src/features/orders-list/map-box[.]ts$' },
-    },
-    {
-      name: 'web-not-server',
-      severity: 'error',
-      comment: 'The web app and the service worker share code with the server only through contract/.',
-      from: { path: '^(src|service-worker)/' },
-      to: { path: '^(server|scripts|bench)/' },
-    },
-    {
-      name: 'service-worker-only-contract',
-      severity: 'error',
-      comment:
-        'The service worker is its own bundle: besides its own files it imports only contract/ and packages.',
-      from: { path: '^service-worker/' },
-      to: { path: '^src/' },
-    },
-    {
-      name: 'web-shared-not-features',
-      severity: 'error',
-      comment:
-        'src/lib and src/components are shared by every feature, so they must not import a feature or a route: ' +
+    ),
+    forbid(
+      'web-not-server',
+      { path: '^(src|service-worker)/' },
+      { path: '^(server|scripts|bench)/' },
+      'The web app and the service worker share code with the server only through contract/.',
+    ),
+    forbid(
+      'service-worker-only-contract',
+      { path: '^service-worker/' },
+      { path: '^src/' },
+      'The service worker is its own bundle: besides its own files it imports only contract/ and packages.',
+    ),
+    forbid(
+      'web-shared-not-features',
+      { path: '^src/(lib|components)/' },
+      { path: '^src/(features|routes)/' },
+      'src/lib and src/components are shared by every feature, so they must not import a feature or a route: ' +
         'move the shared piece down into lib/ or components/, or the importing file up into the feature.',
-      from: { path: '^src/(lib|components)/' },
-      to: { path: '^src/(features|routes)/' },
-    },
-    {
-      name: 'features-not-routes',
-      severity: 'error',
-      comment:
-        'Routes compose features; a feature must not import a route. (Features may use other features’ public ' +
+    ),
+    forbid(
+      'features-not-routes',
+      { path: '^src/features/' },
+      { path: '^src/routes/' },
+      'Routes compose features; a feature must not import a route. (Features may use other features’ public ' +
         'pieces, e.g. error-words, catalogue, order-words, plan-lock, map.)',
-      from: { path: '^src/features/' },
-      to: { path: '^src/routes/' },
-    },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
