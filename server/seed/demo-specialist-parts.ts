@@ -14,7 +14,7 @@ import {
 import { users } from '#server/db/schema/users.ts'
 import { BUSY_TITLES, CATEGORY_TEXT, CITIES, REVIEWS, type DemoPerson } from './demo-specialists-data.ts'
 
-export const DAY_MS = 24 * 3600 * 1000
+const DAY_MS = 24 * 3600 * 1000
 const TIYIN_PER_SOM = 100
 /** Tashkent is UTC+5 all year. */
 const TASHKENT_OFFSET_MS = 5 * 3600 * 1000
