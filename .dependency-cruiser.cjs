@@ -80,7 +80,7 @@ module.exports = {
     forbid(
       'contract-only-valibot',
       { path: '^contract/' },
-      { pathNot: '^contract/|^node_modules/valibot/' },
+      { pathNot: '^contract/|(^|/)node_modules/valibot/' },
       'The contract is shared by the server, the web app and the service worker: it imports only valibot.',
     ),
     forbid(
@@ -119,6 +119,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // A worktree's node_modules may be a link to another checkout's: name packages by the link, not by its target.
+    preserveSymlinks: true,
     // Parse TypeScript before it is compiled so type-only imports are seen (and can be told apart).
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {
