@@ -2,7 +2,7 @@
 import { PRIORITY_SERVICES_ON_CARD, type Category } from '#contract/schemas/catalogue.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import { inLocale, presentCategory, withChildren, type Options } from './present.ts'
+import { presentCategory, presentServiceLink, withChildren, type Options } from './present.ts'
 import type { CatalogueRepository } from './repository.ts'
 
 // The home page asks for the same category list on every visit, and it changes only with the catalogue: keeping
@@ -42,12 +42,7 @@ async function loadCategories(
       ...(options.with.includes('priority_services') && {
         priority_services: priority
           .filter((service) => service.categoryId === row.id)
-          .map((service) => ({
-            id: service.id,
-            name: inLocale(service.name, locale)!,
-            slug: service.slug,
-            children_count: service.childrenCount,
-          })),
+          .map((service) => presentServiceLink(service, locale)),
       }),
       ...(options.count.includes('services') && { services_count: counts.get(row.id) ?? 0 }),
       ...(options.with.includes('services') && { services: await servicesOf(row.id) }),

@@ -22,6 +22,17 @@ export const presentService = (row: ServiceRow, locale: Locale, extra: Partial<S
   ...extra,
 })
 
+/** A service as a link in a list (a child, a popular service on a category's card), with its children counted. */
+export const presentServiceLink = (
+  row: { id: number; name: Localized; slug: string; childrenCount: number },
+  locale: Locale,
+) => ({
+  id: row.id,
+  name: inLocale(row.name, locale)!,
+  slug: row.slug,
+  children_count: row.childrenCount,
+})
+
 export const presentCategory = (row: CategoryRow, locale: Locale): Category => ({
   id: row.id,
   name: inLocale(row.name, locale)!,
@@ -42,12 +53,7 @@ export async function withChildren(
       ...(options.with.includes('children') && {
         children: children
           .filter((child) => child.parentId === row.id)
-          .map((child) => ({
-            id: child.id,
-            name: inLocale(child.name, locale)!,
-            slug: child.slug,
-            children_count: child.childrenCount,
-          })),
+          .map((child) => presentServiceLink(child, locale)),
       }),
     }),
   )

@@ -9,40 +9,36 @@ import { users } from '#server/db/schema/users.ts'
 const unlessNone = async <Row>(ids: number[], load: () => PromiseLike<Row[]>): Promise<Row[]> =>
   ids.length === 0 ? [] : load()
 
+/** What a conversation shows of a person: their name, photo, badge and presence. */
+const PERSON_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  surname: users.surname,
+  slug: users.slug,
+  type: users.type,
+  photo: sql<string | null>`coalesce(${users.avatarThumb}, ${users.avatar})`,
+  verification: users.verification,
+  lastSeenAt: users.lastSeenAt,
+  deletedAt: users.deletedAt,
+}
+
+/** What a conversation about an order shows of it. */
+const ORDER_COLUMNS = {
+  id: orders.id,
+  name: orders.name,
+  price: orders.price,
+  priceMin: orders.priceMin,
+  priceMax: orders.priceMax,
+  status: orders.status,
+}
+
 export function createChatPeopleQueries(db: Database) {
   return {
     peopleByIds: (ids: number[]) =>
-      unlessNone(ids, () =>
-        db
-          .select({
-            id: users.id,
-            name: users.name,
-            surname: users.surname,
-            slug: users.slug,
-            type: users.type,
-            photo: sql<string | null>`coalesce(${users.avatarThumb}, ${users.avatar})`,
-            verification: users.verification,
-            lastSeenAt: users.lastSeenAt,
-            deletedAt: users.deletedAt,
-          })
-          .from(users)
-          .where(inArray(users.id, ids)),
-      ),
+      unlessNone(ids, () => db.select(PERSON_COLUMNS).from(users).where(inArray(users.id, ids))),
 
     ordersByIds: (ids: number[]) =>
-      unlessNone(ids, () =>
-        db
-          .select({
-            id: orders.id,
-            name: orders.name,
-            price: orders.price,
-            priceMin: orders.priceMin,
-            priceMax: orders.priceMax,
-            status: orders.status,
-          })
-          .from(orders)
-          .where(inArray(orders.id, ids)),
-      ),
+      unlessNone(ids, () => db.select(ORDER_COLUMNS).from(orders).where(inArray(orders.id, ids))),
 
     /** Blocks between `userId` and any of `others`, either way. */
     blocksAmong: (userId: number, others: number[]) =>

@@ -1,5 +1,6 @@
 // A specialist's figures: the profile's views by day, and the weekly counts the statistics page shows.
 import { and, eq, gte, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '#server/db/client.ts'
 import { orders, replies, reviews } from '#server/db/schema/orders.ts'
 import { profileViews } from '#server/db/schema/specialists.ts'
@@ -32,6 +33,15 @@ export function createProfileStatisticsQueries(db: Database) {
 
     /** The figures of the weeks since `start` (a Monday midnight, Tashkent), keyed by the week's index. */
     async weeklyFigures(userId: number, start: Date, startDay: string) {
+      /** The rows of `table` about the user (`owner`) by the week their `at` falls in. */
+      const countPerWeek = (table: PgTable, owner: PgColumn, at: PgColumn) =>
+        weekly(
+          db
+            .select({ week: weekOf(at, start), n: sql<number>`count(*)::int` })
+            .from(table)
+            .where(and(eq(owner, userId), gte(at, start)))
+            .groupBy(sql`1`),
+        )
       const [views, sent, chosen, completed, reviewed] = await Promise.all([
         weekly(
           db
@@ -43,27 +53,9 @@ export function createProfileStatisticsQueries(db: Database) {
             .where(and(eq(profileViews.userId, userId), gte(profileViews.day, startDay)))
             .groupBy(sql`1`),
         ),
-        weekly(
-          db
-            .select({ week: weekOf(replies.createdAt, start), n: sql<number>`count(*)::int` })
-            .from(replies)
-            .where(and(eq(replies.executorId, userId), gte(replies.createdAt, start)))
-            .groupBy(sql`1`),
-        ),
-        weekly(
-          db
-            .select({ week: weekOf(orders.chosenAt, start), n: sql<number>`count(*)::int` })
-            .from(orders)
-            .where(and(eq(orders.executorId, userId), gte(orders.chosenAt, start)))
-            .groupBy(sql`1`),
-        ),
-        weekly(
-          db
-            .select({ week: weekOf(orders.completedAt, start), n: sql<number>`count(*)::int` })
-            .from(orders)
-            .where(and(eq(orders.executorId, userId), gte(orders.completedAt, start)))
-            .groupBy(sql`1`),
-        ),
+        countPerWeek(replies, replies.executorId, replies.createdAt),
+        countPerWeek(orders, orders.executorId, orders.chosenAt),
+        countPerWeek(orders, orders.executorId, orders.completedAt),
         weekly(
           db
             .select({
