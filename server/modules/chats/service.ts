@@ -1,4 +1,5 @@
 import { createChatContext, type ChatDeps } from './chat-context.ts'
+import { createChatMarks } from './marks.ts'
 import { createChatModeration } from './moderation.ts'
 import { createChatOpening } from './opening.ts'
 import { createChatReading } from './reading.ts'
@@ -17,6 +18,7 @@ export function createChatsService(deps: ChatDeps) {
   return {
     ...createChatOpening(context),
     ...createChatReading(context),
+    ...createChatMarks(context),
     ...createChatSending(context),
     ...createChatModeration(context),
     close: notifications.close,
