@@ -1,4 +1,4 @@
-import type { ListedOrder, VersionedOrderRow } from './repository.ts'
+import type { ListedOrder, VersionedOrderRow } from './order-rows.ts'
 import { presentOrder } from './service.ts'
 
 // A card is kept encoded: most of a list's answer is its cards, and encoding them again for every answer cost more
