@@ -27,6 +27,60 @@ const serviceOf = (row: { provider: string; endpoint: string }) => {
   }
 }
 
+type Deliver = (
+  row: PushSubscriptionRow,
+  payload: PushPayload,
+  options: PushOptions,
+  attempt: number,
+) => Promise<void>
+
+function sendingToUser({
+  repository,
+  log,
+  deliver,
+}: {
+  repository: PushRepository
+  log: Pick<FastifyBaseLogger, 'error'>
+  deliver: Deliver
+}) {
+  /**
+   * One push to each device of the user, written in the device's language. Resolves when every device had its
+   * first try; never rejects. Urgency is high unless said otherwise: what we push is what a person acts on now.
+   */
+  return async function sendToUser(
+    userId: number,
+    render: (locale: Locale) => PushPayload,
+    options: Partial<Omit<PushOptions, 'topic'>> = {},
+  ): Promise<void> {
+    try {
+      const devices = await repository.listByUser(userId)
+      const payloads = new Map<Locale, PushPayload>()
+      const payloadFor = (locale: Locale) => {
+        const made = payloads.get(locale) ?? render(locale)
+        payloads.set(locale, made)
+        return made
+      }
+      await Promise.all(
+        devices.map(async (row) => {
+          try {
+            const payload = payloadFor(row.locale)
+            const sendOptions: PushOptions = {
+              ttlS: options.ttlS ?? PUSH_TTL_S,
+              urgency: options.urgency ?? 'high',
+              topic: topicOf(payload.tag),
+            }
+            await deliver(row, payload, sendOptions, 0)
+          } catch (error) {
+            log.error({ err: error, subscription: row.id }, 'push failed')
+          }
+        }),
+      )
+    } catch (error) {
+      log.error({ err: error }, 'push to a user failed')
+    }
+  }
+}
+
 export function createPushDelivery(deps: {
   repository: PushRepository
   sender: PushSender
@@ -93,42 +147,7 @@ export function createPushDelivery(deps: {
     }
   }
 
-  /**
-   * One push to each device of the user, written in the device's language. Resolves when every device had its
-   * first try; never rejects. Urgency is high unless said otherwise: what we push is what a person acts on now.
-   */
-  async function sendToUser(
-    userId: number,
-    render: (locale: Locale) => PushPayload,
-    options: Partial<Omit<PushOptions, 'topic'>> = {},
-  ): Promise<void> {
-    try {
-      const devices = await repository.listByUser(userId)
-      const payloads = new Map<Locale, PushPayload>()
-      const payloadFor = (locale: Locale) => {
-        const made = payloads.get(locale) ?? render(locale)
-        payloads.set(locale, made)
-        return made
-      }
-      await Promise.all(
-        devices.map(async (row) => {
-          try {
-            const payload = payloadFor(row.locale)
-            const sendOptions: PushOptions = {
-              ttlS: options.ttlS ?? PUSH_TTL_S,
-              urgency: options.urgency ?? 'high',
-              topic: topicOf(payload.tag),
-            }
-            await deliver(row, payload, sendOptions, 0)
-          } catch (error) {
-            log.error({ err: error, subscription: row.id }, 'push failed')
-          }
-        }),
-      )
-    } catch (error) {
-      log.error({ err: error }, 'push to a user failed')
-    }
-  }
+  const sendToUser = sendingToUser({ repository, log, deliver })
 
   return {
     sendToUser,

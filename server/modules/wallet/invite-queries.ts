@@ -1,4 +1,4 @@
-// The wallet's invites, the bonus days they grant.
+// The wallet's invites and the bonus days they grant.
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { users } from '#server/db/schema/users.ts'

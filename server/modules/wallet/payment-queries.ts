@@ -1,14 +1,8 @@
-// The wallet's the providers' transactions of an invoice, the money they moved in the ledger, and a person's
-// payments as their history lists them.
-import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm'
+// The wallet's providers' transactions of an invoice: Payme's and Click's calls, their receipts and Payme's
+// statement (GetStatement).
+import { and, asc, eq, gte, lte } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import {
-  paymentTransactions,
-  walletInvoices,
-  walletLedger,
-  type LedgerKind,
-  type PaymentTransactionRow,
-} from '#server/db/schema/wallet.ts'
+import { paymentTransactions, type PaymentTransactionRow } from '#server/db/schema/wallet.ts'
 import type { PaymentProvider } from '#contract/schemas/wallet.ts'
 
 type NewTransaction = {
@@ -20,15 +14,6 @@ type NewTransaction = {
   providerTime?: number | null
   createTime: number
   paydocId?: string | null
-}
-type LedgerEntry = {
-  userId: number
-  kind: LedgerKind
-  amount: number
-  invoiceId: number
-  transactionId: number
-  provider: PaymentProvider
-  createdAt: Date
 }
 
 export function createPaymentQueries(db: Database) {
@@ -120,39 +105,6 @@ export function createPaymentQueries(db: Database) {
         )
         .orderBy(asc(paymentTransactions.providerTime), asc(paymentTransactions.id))
         .limit(10_000)
-    },
-
-    async addLedger(entries: LedgerEntry[]) {
-      await db.insert(walletLedger).values(entries)
-    },
-
-    async balance(userId: number) {
-      const [row] = await db
-        .select({ sum: sql<string | null>`sum(${walletLedger.amount})` })
-        .from(walletLedger)
-        .where(eq(walletLedger.userId, userId))
-      return Number(row?.sum ?? 0)
-    },
-
-    /** The person's payment attempts, newest first, with their invoices. */
-    async payments(userId: number, limit: number, offset: number) {
-      const where = eq(walletInvoices.userId, userId)
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ transaction: paymentTransactions, invoice: walletInvoices })
-          .from(paymentTransactions)
-          .innerJoin(walletInvoices, eq(walletInvoices.id, paymentTransactions.invoiceId))
-          .where(where)
-          .orderBy(desc(paymentTransactions.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ count: count() })
-          .from(paymentTransactions)
-          .innerJoin(walletInvoices, eq(walletInvoices.id, paymentTransactions.invoiceId))
-          .where(where),
-      ])
-      return { rows, total: total?.count ?? 0 }
     },
   }
 }

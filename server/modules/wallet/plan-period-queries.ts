@@ -1,5 +1,5 @@
-// The wallet's a person's chain of plan periods: what plan they have now, where the chain ends, and a refund's
-// revoked period.
+// The wallet's plan periods, a person's chain of them: what plan they have now, where the chain ends, and a
+// refund's revoked period.
 import { and, asc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { planPeriods } from '#server/db/schema/wallet.ts'

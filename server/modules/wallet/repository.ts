@@ -1,6 +1,7 @@
 import type { Database } from '#server/db/client.ts'
 import { createInviteQueries } from './invite-queries.ts'
 import { createInvoiceQueries } from './invoice-queries.ts'
+import { createLedgerQueries } from './ledger-queries.ts'
 import { createPaymentQueries } from './payment-queries.ts'
 import { createPlanPeriodQueries } from './plan-period-queries.ts'
 import { createPromoCodeQueries } from './promo-code-queries.ts'
@@ -11,6 +12,7 @@ function queries(db: Database) {
   return {
     ...createInvoiceQueries(db),
     ...createPaymentQueries(db),
+    ...createLedgerQueries(db),
     ...createPromoCodeQueries(db),
     ...createPlanPeriodQueries(db),
     ...createInviteQueries(db),
