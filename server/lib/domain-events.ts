@@ -1,4 +1,4 @@
-import type { OrderRow } from '#server/modules/orders/repository.ts'
+import type { OrderRow } from '#server/db/rows/orders.ts'
 
 /**
  * What happened in the product, told by the module that did it after its write succeeded. Listeners (the
