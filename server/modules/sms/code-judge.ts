@@ -4,7 +4,7 @@ import { fieldError, rateLimited } from '#server/lib/app-error.ts'
 import { addSeconds, type Clock } from '#server/lib/clock.ts'
 import { safeEqual } from '#server/lib/secrets.ts'
 import { windowLimit } from '#server/lib/sliding-window.ts'
-import { createAttemptsRepository } from '#server/modules/attempts/repository.ts'
+import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
 import { createSmsRepository, type Verification } from './repository.ts'
 import { SMS_RULES } from './sms-rules.ts'
 
@@ -16,10 +16,12 @@ function noTryReason(current: Verification | undefined, now: Date) {
 
 export function createCodeJudge({
   db,
+  attempts,
   clock,
   hashCode,
 }: {
   db: Database
+  attempts: AttemptsRepository
   clock: Clock
   hashCode: (id: string, code: string) => string
 }) {
@@ -35,7 +37,7 @@ export function createCodeJudge({
   ): Promise<void> {
     const problem = await withLock(db, `sms:${found.phone}`, async (tx) => {
       const scoped = createSmsRepository(tx)
-      const failures = createAttemptsRepository(tx)
+      const failures = attempts.within(tx)
       const now = clock.now()
       const since = addSeconds(now, -SMS_RULES.WRONG_TRIES_WINDOW_S)
       const phoneLimit = windowLimit(

@@ -36,7 +36,7 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
     if (purpose === 'reset_pass' && !registered) throw fieldError('phone', 'user_not_reg', 'not_found')
   }
 
-  const judgeCode = createCodeJudge({ db, clock, hashCode })
+  const judgeCode = createCodeJudge({ db, attempts, clock, hashCode })
 
   return {
     isRegistered: (phone: string) => users.existsByPhone(phone),
