@@ -48,6 +48,7 @@ const LATER_WORDS = [
   'src/components/load-more.tsx',
   'src/components/modal.tsx',
   'src/components/not-saved.tsx',
+  'src/components/paged-list.tsx',
   'src/components/phone-field.tsx',
   'src/components/saved-notice.tsx',
   'src/components/text-field.tsx',
