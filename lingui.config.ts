@@ -44,6 +44,7 @@ const LAZY_FEATURES = [
  */
 const LATER_WORDS = [
   'src/components/back-button.tsx',
+  'src/components/filter-bar.tsx',
   'src/components/image-modal.tsx',
   'src/components/load-more.tsx',
   'src/components/modal.tsx',
