@@ -90,14 +90,10 @@ export function ChatsScreen() {
           status: list.status,
           hasMore: list.hasMore && list.status !== 'failed',
           loadMore: list.loadMore,
+          offline: list.offline,
         }}
-        failed={
-          list.offline ? (
-            <Trans>No internet connection: more conversations could not be loaded.</Trans>
-          ) : (
-            <Trans>Could not load more conversations.</Trans>
-          )
-        }
+        offline={<Trans>No internet connection: more conversations could not be loaded.</Trans>}
+        failed={<Trans>Could not load more conversations.</Trans>}
         problemClassName="chats__problem"
         label={<Trans>More conversations</Trans>}
       />

@@ -111,13 +111,8 @@ export function ExecutorsScreen() {
             <PagedListEnd
               list={list}
               problemClassName="specialists-problem"
-              failed={
-                list.offline ? (
-                  <Trans>No internet connection: the next specialists could not be loaded.</Trans>
-                ) : (
-                  <Trans>The next specialists could not be loaded.</Trans>
-                )
-              }
+              offline={<Trans>No internet connection: the next specialists could not be loaded.</Trans>}
+              failed={<Trans>The next specialists could not be loaded.</Trans>}
               label={<Trans>Show more specialists</Trans>}
             />
           </section>

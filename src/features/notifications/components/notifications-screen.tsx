@@ -83,13 +83,8 @@ export function NotificationsScreen({ intro }: { intro?: ReactNode }) {
             <PagedListEnd
               list={list}
               problemClassName="notifications__problem"
-              failed={
-                list.offline ? (
-                  <Trans>No internet connection: the next notifications could not be loaded.</Trans>
-                ) : (
-                  <Trans>The next notifications could not be loaded.</Trans>
-                )
-              }
+              offline={<Trans>No internet connection: the next notifications could not be loaded.</Trans>}
+              failed={<Trans>The next notifications could not be loaded.</Trans>}
               label={<Trans>Show more notifications</Trans>}
             />
           </section>

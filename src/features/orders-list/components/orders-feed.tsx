@@ -51,13 +51,8 @@ export function OrdersFeed({
           <PagedListEnd
             list={feed}
             problemClassName="orders-feed__problem"
-            failed={
-              feed.offline ? (
-                <Trans>No internet connection: the next orders could not be loaded.</Trans>
-              ) : (
-                <Trans>The next orders could not be loaded.</Trans>
-              )
-            }
+            offline={<Trans>No internet connection: the next orders could not be loaded.</Trans>}
+            failed={<Trans>The next orders could not be loaded.</Trans>}
             label={<Trans>Show more orders</Trans>}
           />
         </section>

@@ -2,14 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
 import type { RefusalReason, RefusedOrder } from '#contract/schemas/wallet.ts'
-import { PagedListEnd } from '#src/components/load-more.tsx'
-import { PagedListStates, PagedRows } from '#src/components/paged-list.tsx'
 import { formatDateTime } from '#src/lib/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { usePagedList } from '#src/lib/use-paged-list.ts'
 import { formatPrice, type PriceWords } from '#src/features/order-words/format.ts'
 import { walletApi } from '../wallet-api.ts'
 import { Fact } from './fact.tsx'
+import { WalletList } from './wallet-list.tsx'
 
 export const REFUSED_PER_PAGE = 20
 
@@ -33,42 +32,19 @@ export function RefusedServices() {
           charged for them.
         </Trans>
       </p>
-      <PagedListStates
+      <WalletList
         list={list}
-        loading={<Trans>Loading the refused services…</Trans>}
-        problemClassName="wallet__problem"
-        retryClassName="button button--secondary"
-        offline={<Trans>No internet connection: the refused services could not be loaded.</Trans>}
-        failed={<Trans>The refused services could not be loaded.</Trans>}
-      >
-        {() => (
-          <PagedRows
-            items={list.items}
-            className="wallet__transactions"
-            rowClassName="wallet__transaction"
-            empty={
-              <p className="wallet__empty">
-                <Trans>No refused services.</Trans>
-              </p>
-            }
-            row={(row) => <Refusal row={row} />}
-            end={
-              <PagedListEnd
-                list={list}
-                problemClassName="wallet__problem"
-                failed={
-                  list.offline ? (
-                    <Trans>No internet connection: the next refused services could not be loaded.</Trans>
-                  ) : (
-                    <Trans>The next refused services could not be loaded.</Trans>
-                  )
-                }
-                label={<Trans>Show more refused services</Trans>}
-              />
-            }
-          />
-        )}
-      </PagedListStates>
+        words={{
+          loading: <Trans>Loading the refused services…</Trans>,
+          offline: <Trans>No internet connection: the refused services could not be loaded.</Trans>,
+          failed: <Trans>The refused services could not be loaded.</Trans>,
+          empty: <Trans>No refused services.</Trans>,
+          nextOffline: <Trans>No internet connection: the next refused services could not be loaded.</Trans>,
+          nextFailed: <Trans>The next refused services could not be loaded.</Trans>,
+          more: <Trans>Show more refused services</Trans>,
+        }}
+        row={(row) => <Refusal row={row} />}
+      />
     </section>
   )
 }

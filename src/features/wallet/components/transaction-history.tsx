@@ -2,8 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
 import type { WalletTransaction } from '#contract/schemas/wallet.ts'
-import { PagedListEnd } from '#src/components/load-more.tsx'
-import { PagedListStates, PagedRows } from '#src/components/paged-list.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
 import { formatDateTime } from '#src/lib/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
@@ -12,6 +10,7 @@ import { formatSom } from '../money.ts'
 import { walletApi } from '../wallet-api.ts'
 import { PROVIDER_NAMES, useWalletWords } from '../words.ts'
 import { Fact } from './fact.tsx'
+import { WalletList } from './wallet-list.tsx'
 
 export const TRANSACTIONS_PER_PAGE = 20
 export const CSV_FILE_NAME = 'fika-wallet.csv'
@@ -43,42 +42,19 @@ export function TransactionHistory() {
   return (
     <section className="wallet__history" aria-labelledby="wallet-history-title">
       <CsvDownload listed={list.items.length > 0} />
-      <PagedListStates
+      <WalletList
         list={list}
-        loading={<Trans>Loading the payments…</Trans>}
-        problemClassName="wallet__problem"
-        retryClassName="button button--secondary"
-        offline={<Trans>No internet connection: the payments could not be loaded.</Trans>}
-        failed={<Trans>The payments could not be loaded.</Trans>}
-      >
-        {() => (
-          <PagedRows
-            items={list.items}
-            className="wallet__transactions"
-            rowClassName="wallet__transaction"
-            empty={
-              <p className="wallet__empty">
-                <Trans>No payments yet.</Trans>
-              </p>
-            }
-            row={(item) => <Payment item={item} />}
-            end={
-              <PagedListEnd
-                list={list}
-                problemClassName="wallet__problem"
-                failed={
-                  list.offline ? (
-                    <Trans>No internet connection: the next payments could not be loaded.</Trans>
-                  ) : (
-                    <Trans>The next payments could not be loaded.</Trans>
-                  )
-                }
-                label={<Trans>Show more payments</Trans>}
-              />
-            }
-          />
-        )}
-      </PagedListStates>
+        words={{
+          loading: <Trans>Loading the payments…</Trans>,
+          offline: <Trans>No internet connection: the payments could not be loaded.</Trans>,
+          failed: <Trans>The payments could not be loaded.</Trans>,
+          empty: <Trans>No payments yet.</Trans>,
+          nextOffline: <Trans>No internet connection: the next payments could not be loaded.</Trans>,
+          nextFailed: <Trans>The next payments could not be loaded.</Trans>,
+          more: <Trans>Show more payments</Trans>,
+        }}
+        row={(item) => <Payment item={item} />}
+      />
     </section>
   )
 }
