@@ -65,11 +65,6 @@ export function ExecutorsFilters({
     ...(service.children ?? []).map((child) => ({ id: child.id, name: `${service.name}: ${child.name}` })),
   ])
   const count = activeFilterCount(search)
-  const sortNames: Record<ExecutorSort, string> = {
-    rating: t`By rating`,
-    reviews: t`By number of reviews`,
-    price: t`By price, lowest first`,
-  }
   const apply = submit(
     () => undefined,
     ({ priceFrom, priceTo }) =>
@@ -94,33 +89,7 @@ export function ExecutorsFilters({
       noValidate
       aria-label={t`Find a specialist`}
     >
-      <div className="executors-filters__main">
-        <FilterField label={t`Name or service`}>
-          {(id) => (
-            <input
-              id={id}
-              type="search"
-              className="field__input"
-              value={draft.search}
-              name="search"
-              onChange={set('search')}
-              maxLength={100}
-              enterKeyHint="search"
-            />
-          )}
-        </FilterField>
-        <FilterField label={t`Sort`}>
-          {(id) => (
-            <select id={id} className="field__input" value={draft.sort} name="sort" onChange={set('sort')}>
-              {EXECUTOR_SORT_VALUES.map((sort) => (
-                <option key={sort} value={sort}>
-                  {sortNames[sort]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
-      </div>
+      <SearchAndSort draft={draft} set={set} />
       <details className="executors-filters__more" open={count > 0 || undefined}>
         <FiltersToggle className="executors-filters__toggle" count={count} />
         <div className="executors-filters__grid">
@@ -150,6 +119,51 @@ export function ExecutorsFilters({
         onReset={() => reset(() => onApply({}))}
       />
     </form>
+  )
+}
+
+/** The text to search and the order of the results. */
+function SearchAndSort({
+  draft,
+  set,
+}: {
+  draft: Draft
+  set: (name: 'search' | 'sort') => (event: { target: { value: string } }) => void
+}) {
+  const { t } = useLingui()
+  const sortNames: Record<ExecutorSort, string> = {
+    rating: t`By rating`,
+    reviews: t`By number of reviews`,
+    price: t`By price, lowest first`,
+  }
+  return (
+    <div className="executors-filters__main">
+      <FilterField label={t`Name or service`}>
+        {(id) => (
+          <input
+            id={id}
+            type="search"
+            className="field__input"
+            value={draft.search}
+            name="search"
+            onChange={set('search')}
+            maxLength={100}
+            enterKeyHint="search"
+          />
+        )}
+      </FilterField>
+      <FilterField label={t`Sort`}>
+        {(id) => (
+          <select id={id} className="field__input" value={draft.sort} name="sort" onChange={set('sort')}>
+            {EXECUTOR_SORT_VALUES.map((sort) => (
+              <option key={sort} value={sort}>
+                {sortNames[sort]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FilterField>
+    </div>
   )
 }
 

@@ -25,7 +25,6 @@ export const goToCheckout = (url: string) => window.location.assign(url)
  */
 export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }) {
   const { t } = useLingui()
-  const words = useWalletWords()
   const [plan, setPlan] = useState<Plan>(wallet.plan ?? 'master')
   const [months, setMonths] = useState<PlanMonths>(1)
   const firstAvailable = wallet.providers.find((one) => one.available)?.provider
@@ -76,33 +75,13 @@ export function PlanForm({ wallet, canBuy }: { wallet: Wallet; canBuy: boolean }
         <Trans>Tariff plans</Trans>
       </h2>
       <PlanChoice plans={wallet.plans} plan={plan} onChoose={setPlan} />
-      <fieldset className="wallet__group">
-        <legend>
-          <Trans>For how long</Trans>
-        </legend>
-        <div className="wallet__options">
-          {PLAN_MONTHS.map((count) => (
-            <label key={count} className="wallet__option">
-              <input
-                type="radio"
-                name="months"
-                value={count}
-                checked={months === count}
-                onChange={() => setMonths(count)}
-              />
-              <span>
-                {words.months(count)}: {t`${formatSom(priceOf(count))} so'm`}
-                {percentOff > 0 && (
-                  <>
-                    {' '}
-                    <s className="wallet__hint">{t`${formatSom(fullPriceOf(count))} so'm`}</s>
-                  </>
-                )}
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <MonthsChoice
+        months={months}
+        onChoose={setMonths}
+        priceOf={priceOf}
+        fullPriceOf={fullPriceOf}
+        percentOff={percentOff}
+      />
       {canBuy && (
         <>
           <PromoField promo={promo} plan={plan} percentOff={percentOff} />
@@ -173,6 +152,53 @@ function PlanChoice({
               ))}
             </ul>
           </div>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** The months to buy, each with its price (and the full price, struck through, when a code takes some off). */
+function MonthsChoice({
+  months,
+  onChoose,
+  priceOf,
+  fullPriceOf,
+  percentOff,
+}: {
+  months: PlanMonths
+  onChoose: (months: PlanMonths) => void
+  priceOf: (count: number) => number
+  fullPriceOf: (count: number) => number
+  percentOff: number
+}) {
+  const { t } = useLingui()
+  const words = useWalletWords()
+  return (
+    <fieldset className="wallet__group">
+      <legend>
+        <Trans>For how long</Trans>
+      </legend>
+      <div className="wallet__options">
+        {PLAN_MONTHS.map((count) => (
+          <label key={count} className="wallet__option">
+            <input
+              type="radio"
+              name="months"
+              value={count}
+              checked={months === count}
+              onChange={() => onChoose(count)}
+            />
+            <span>
+              {words.months(count)}: {t`${formatSom(priceOf(count))} so'm`}
+              {percentOff > 0 && (
+                <>
+                  {' '}
+                  <s className="wallet__hint">{t`${formatSom(fullPriceOf(count))} so'm`}</s>
+                </>
+              )}
+            </span>
+          </label>
         ))}
       </div>
     </fieldset>
