@@ -1,14 +1,15 @@
-// The scaffolding every paged list screen shares (orders, specialists, reviews, notifications, a wallet's lists):
-// the first page loading, its failure with a way to try again, and the rows or what stands for none.
+// The scaffolding every paged list screen shares (orders, specialists, reviews, notifications, conversations, the
+// wallet's lists; and the wallet and bonuses, loaded once by src/lib/use-loaded.ts): the first page loading, its
+// failure with a way to try again, and the rows or what stands for none.
 import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 
-/** The first page of a list of src/lib/use-paged-list.ts (or one that pages the same way) as its screen sees it. */
+/** The first page of a list of src/lib/use-paged-list.ts (or anything loaded the same way) as its screen sees it. */
 type FirstPage = { status: string; offline: boolean; retry: () => void }
 
 /**
- * Loading (`loading`, a status), or why the first page failed (`offline` without a network, else `failed`) with
- * "Try again"; once it is there, `children` draws the list.
+ * Loading (`loading`, a status), or why the first page failed (`offline` without a network when given, else
+ * `failed`) with "Try again"; once it is there, `children` draws the list.
  */
 export function PagedListStates({
   list,
@@ -25,7 +26,7 @@ export function PagedListStates({
   loadingClassName?: string
   problemClassName?: string
   retryClassName?: string
-  offline: ReactNode
+  offline?: ReactNode
   failed: ReactNode
   children: () => ReactNode
 }) {
@@ -38,7 +39,7 @@ export function PagedListStates({
   if (list.status === 'failed')
     return (
       <div role="alert" className={problemClassName}>
-        <p>{list.offline ? offline : failed}</p>
+        <p>{list.offline && offline !== undefined ? offline : failed}</p>
         <button type="button" className={retryClassName} onClick={list.retry}>
           <Trans>Try again</Trans>
         </button>

@@ -26,7 +26,6 @@ export function BonusScreen() {
         list={loaded}
         loading={<Trans>Loading your bonuses…</Trans>}
         retryClassName="button button--secondary"
-        offline={<Trans>The bonuses could not be loaded.</Trans>}
         failed={<Trans>The bonuses could not be loaded.</Trans>}
       >
         {() => loaded.status === 'ready' && <BonusDetails bonus={loaded.data} />}
