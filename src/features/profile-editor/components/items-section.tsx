@@ -20,8 +20,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
   // Without a plan each file may be up to 2 MB (the server refuses a larger one: its answer shows here).
   const small = plan.locked('media_10mb')
   const limitMb = (small ? FREE_MEDIA_BYTES : MAX_IMAGE_BYTES) / 1024 / 1024
-  const list = useItems(kind, profile.id, limitMb * 1024 * 1024)
-  const { items, error } = list
+  const { items, error, listRef, ...list } = useItems(kind, profile.id, limitMb * 1024 * 1024)
   const [removing, setRemoving] = useState<Item | null>(null)
 
   const title = kind === 'documents' ? <Trans>Certificates and diplomas</Trans> : <Trans>Portfolio</Trans>
@@ -50,7 +49,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
         {list.announce}
       </p>
       {items && items.length > 0 && (
-        <ol className="editor-items" ref={list.listRef}>
+        <ol className="editor-items" ref={listRef}>
           {items.map((item, index) => (
             <ItemCard
               key={item.id}
