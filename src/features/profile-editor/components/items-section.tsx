@@ -11,6 +11,7 @@ import { usePlan } from '../use-plan.tsx'
 import { Confirm } from './confirm.tsx'
 import { ItemCard } from './item-card.tsx'
 import { AddItem, type Item } from './item-form.tsx'
+import { ListStatus } from './list-status.tsx'
 import { EditorSection } from './section.tsx'
 
 /** Certificates and diplomas, or works of the portfolio: listed in order, added, reordered, deleted. */
@@ -35,16 +36,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
           <Trans>Files up to 10 MB:</Trans>
         </PlanLock>
       )}
-      {!items && !error && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="field__error">
-          {error}
-        </p>
-      )}
+      <ListStatus list={items} error={error} />
       <p role="status" className="visually-hidden">
         {list.announce}
       </p>

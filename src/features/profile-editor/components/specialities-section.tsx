@@ -19,6 +19,7 @@ import {
   tiyinToSoum,
   type Prices,
 } from './money-input.tsx'
+import { ListStatus } from './list-status.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
 
 type Toggle = { speciality: Speciality; lineId: number | null; name: string; active: boolean }
@@ -85,21 +86,11 @@ export function SpecialitiesSection({ profile }: { profile: Profile }) {
       title={<Trans>Specialties and prices</Trans>}
       lead={<Trans>Customers find you by the services that are switched on.</Trans>}
     >
-      {!list && !error && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="field__error">
-          {error}
-        </p>
-      )}
-      {list?.length === 0 && (
-        <p>
-          <Trans>You have no specialties yet: add one below.</Trans>
-        </p>
-      )}
+      <ListStatus
+        list={list}
+        error={error}
+        empty={<Trans>You have no specialties yet: add one below.</Trans>}
+      />
       {list && (
         <AllSpecialitiesSwitch
           specialities={list}
