@@ -4,9 +4,9 @@ import { BadgeCheck, Star } from 'lucide-react'
 import { VERIFICATION } from '#contract/schemas/profile.ts'
 import type { UserReview } from '#contract/schemas/specialists.ts'
 import { usePriceText } from '#src/features/order-words/order-words.ts'
-import { LANGUAGE_NAMES } from '#src/lib/language-names.ts'
 import { formatDate, formatDateTime, formatNumber, formatRating } from '#src/lib/format.ts'
 import { loadSpecialistWordsCatalog } from './catalog.ts'
+import { LANGUAGE_NAMES } from './languages.ts'
 import './specialists.css'
 
 // The list, the profile and the reviews word a specialist alike; these messages load with whichever comes first

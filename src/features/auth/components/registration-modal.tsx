@@ -16,20 +16,10 @@ await loadAuthCatalog()
 /** Registration in three steps: who you are, the SMS code, a password and the mode to start in. */
 export function RegistrationModal() {
   const { t, i18n } = useLingui()
-  const {
-    isOpen,
-    close,
-    asExecutor,
-    progress,
-    setProgress,
-    person,
-    passwords,
-    formError,
-    submitPerson,
-    register,
-  } = useRegistration()
+  const flow = useRegistration()
+  const { progress, person, passwords } = flow
   // Both modes are offered (spec); a specialist who signs up on /signup finds theirs first, and Enter chooses it.
-  const [first, second]: [UserType, UserType] = asExecutor
+  const [first, second]: [UserType, UserType] = flow.asExecutor
     ? ['executor', 'customer']
     : ['customer', 'executor']
   const typeLabels: Record<UserType, string> = {
@@ -38,10 +28,10 @@ export function RegistrationModal() {
   }
 
   return (
-    <Modal open={isOpen} onClose={close} title={<Trans>Registration</Trans>}>
-      <StepHeader progress={progress} formError={formError} />
+    <Modal open={flow.isOpen} onClose={flow.close} title={<Trans>Registration</Trans>}>
+      <StepHeader progress={progress} formError={flow.formError} />
       {progress.step === 1 && (
-        <form noValidate className="form" onSubmit={submitPerson}>
+        <form noValidate className="form" onSubmit={flow.submitPerson}>
           <TextField
             label={t`First name`}
             autoComplete="given-name"
@@ -88,12 +78,14 @@ export function RegistrationModal() {
           requiredId={progress.requiredId}
           resendAt={progress.resendAt}
           countdownStyle="seconds"
-          onResent={(sent) => setProgress((current) => ({ ...current, ...sent }))}
-          onVerified={() => setProgress((current) => ({ ...current, step: 3, expiresAt: verifiedUntil() }))}
+          onResent={(sent) => flow.setProgress((current) => ({ ...current, ...sent }))}
+          onVerified={() =>
+            flow.setProgress((current) => ({ ...current, step: 3, expiresAt: verifiedUntil() }))
+          }
         />
       )}
       {progress.step === 3 && (
-        <form noValidate className="form" onSubmit={register(first)}>
+        <form noValidate className="form" onSubmit={flow.register(first)}>
           <PasswordPairFields form={passwords} label={t`Password`} repeatLabel={t`Repeat the password`} />
           <div className="form__actions">
             <button type="submit" className="button" disabled={passwords.formState.isSubmitting}>
@@ -103,7 +95,7 @@ export function RegistrationModal() {
               type="button"
               className="button button--secondary"
               disabled={passwords.formState.isSubmitting}
-              onClick={register(second)}
+              onClick={flow.register(second)}
             >
               {typeLabels[second]}
             </button>

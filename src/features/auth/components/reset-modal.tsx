@@ -14,23 +14,13 @@ await loadAuthCatalog()
 /** Password reset in three steps: the phone, the SMS code, the new password; then logged in as customer. */
 export function ResetModal() {
   const { t, i18n } = useLingui()
-  const {
-    isOpen,
-    close,
-    show,
-    progress,
-    setProgress,
-    phoneForm,
-    passwordForm,
-    formError,
-    submitPhone,
-    submitPassword,
-  } = useReset()
+  const flow = useReset()
+  const { progress, phoneForm, passwordForm } = flow
   return (
-    <Modal open={isOpen} onClose={close} title={<Trans>Password recovery</Trans>}>
-      <StepHeader progress={progress} formError={formError} />
+    <Modal open={flow.isOpen} onClose={flow.close} title={<Trans>Password recovery</Trans>}>
+      <StepHeader progress={progress} formError={flow.formError} />
       {progress.step === 1 && (
-        <form noValidate className="form" onSubmit={submitPhone}>
+        <form noValidate className="form" onSubmit={flow.submitPhone}>
           <PhoneField
             label={t`Phone number`}
             error={fieldErrorText(i18n, phoneForm.formState.errors.phone)}
@@ -39,7 +29,7 @@ export function ResetModal() {
           <button type="submit" className="button" disabled={phoneForm.formState.isSubmitting}>
             <Trans>Get the code</Trans>
           </button>
-          <button type="button" className="link-button" onClick={() => show('login')}>
+          <button type="button" className="link-button" onClick={() => flow.show('login')}>
             <Trans>Back to login</Trans>
           </button>
         </form>
@@ -51,14 +41,14 @@ export function ResetModal() {
           requiredId={progress.requiredId}
           resendAt={progress.resendAt}
           countdownStyle="clock"
-          onResent={(sent) => setProgress((current) => ({ ...current, ...sent }))}
+          onResent={(sent) => flow.setProgress((current) => ({ ...current, ...sent }))}
           onVerified={(code) =>
-            setProgress((current) => ({ ...current, step: 3, code, expiresAt: verifiedUntil() }))
+            flow.setProgress((current) => ({ ...current, step: 3, code, expiresAt: verifiedUntil() }))
           }
         />
       )}
       {progress.step === 3 && (
-        <form noValidate className="form" onSubmit={submitPassword}>
+        <form noValidate className="form" onSubmit={flow.submitPassword}>
           <PasswordPairFields
             form={passwordForm}
             label={t`New password`}

@@ -23,7 +23,7 @@ import { authApi } from '../api/auth-api.ts'
 import { useAuthModal } from '../auth-modal-store.ts'
 import { useEnterAccount } from '../use-enter-account.ts'
 import { useFormError } from '../use-form-error.ts'
-import { applyServerError } from '../use-server-errors.ts'
+import { applyPasswordPairError, applyServerError } from '../use-server-errors.ts'
 import { keptStep } from '../kept-step.ts'
 import { keepStep, sentCode, type SentCode } from './code-step.tsx'
 import { useResetOnClose } from './use-reset-on-close.ts'
@@ -127,14 +127,7 @@ export function useRegistration() {
           keepStep('registration', undefined)
           await enterAccount(session)
         } catch (error) {
-          setFormError(
-            applyServerError(
-              error,
-              passwords.setError,
-              { password: 'password', password_confirmation: 'password_confirmation' },
-              t`An error occurred`,
-            ),
-          )
+          setFormError(applyPasswordPairError(error, passwords.setError, t`An error occurred`))
         }
       }),
     )

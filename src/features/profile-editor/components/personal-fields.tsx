@@ -12,7 +12,7 @@ import { GENDERS, type Profile } from '#contract/schemas/profile.ts'
 import { LANGUAGES_MAX } from '#contract/schemas/specialists.ts'
 import { CharCount } from '#src/components/char-count.tsx'
 import { limitWords } from '#src/features/error-words/error-messages.ts'
-import { LANGUAGE_NAMES } from '#src/lib/language-names.ts'
+import { LANGUAGE_NAMES } from '#src/features/specialist-words/languages.ts'
 import { formatDate } from '#src/lib/format.ts'
 import { currentLocale, type Locale } from '#src/lib/locale.ts'
 import { localDay } from '../api.ts'
@@ -133,7 +133,7 @@ export function AddressField({ value, error, onChange }: FieldProps<string>) {
   )
 }
 
-/** Up to LANGUAGES_MAX languages, as codes (src/lib/language-names.ts names them). */
+/** Up to LANGUAGES_MAX languages, as codes (src/features/specialist-words/languages.ts names them). */
 export function LanguagesField({ value, onChange }: FieldProps<string[]>) {
   const { i18n } = useLingui()
   return (

@@ -1,7 +1,7 @@
 /**
  * The languages a specialist may say they speak, by ISO 639 code, in one place: the profile editor offers them
- * and the profile names them in the reader's language. Their names load with every feature's catalog
- * (lingui.config.ts, LATER_WORDS), so both screens find them.
+ * and the profile names them in the reader's language. Their names are in this feature's catalog, which the
+ * profile editor loads with its own (src/features/profile-editor/catalog.ts).
  */
 import { msg } from '@lingui/core/macro'
 
