@@ -11,7 +11,7 @@ import { usePlan } from '../use-plan.tsx'
 import { useFailureText } from '../use-save.ts'
 import { Confirm } from './confirm.tsx'
 import { EventForm } from './event-form.tsx'
-import { ListStatus } from './list-status.tsx'
+import { LoadStatus } from './load-status.tsx'
 import { EditorSection } from './section.tsx'
 
 const byStart = (a: CalendarEvent, b: CalendarEvent) => a.started_at.localeCompare(b.started_at)
@@ -62,7 +62,11 @@ export function CalendarSection({ profile }: { profile: Profile }) {
           <Trans>Marking, changing and deleting busy time.</Trans>
         </PlanLock>
       )}
-      <ListStatus list={events} error={error} empty={<Trans>No busy time in the next two months.</Trans>} />
+      <LoadStatus
+        loading={!events}
+        error={error}
+        empty={events?.length === 0 && <Trans>No busy time in the next two months.</Trans>}
+      />
       {events && events.length > 0 && (
         <ul className="editor-events" ref={listRef}>
           {events.map((event) => (

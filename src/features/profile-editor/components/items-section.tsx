@@ -11,7 +11,7 @@ import { usePlan } from '../use-plan.tsx'
 import { Confirm } from './confirm.tsx'
 import { ItemCard } from './item-card.tsx'
 import { AddItem, type Item } from './item-form.tsx'
-import { ListStatus } from './list-status.tsx'
+import { LoadStatus } from './load-status.tsx'
 import { EditorSection } from './section.tsx'
 
 /** Certificates and diplomas, or works of the portfolio: listed in order, added, reordered, deleted. */
@@ -36,7 +36,7 @@ export function ItemsSection({ profile, kind }: { profile: Profile; kind: ItemKi
           <Trans>Files up to 10 MB:</Trans>
         </PlanLock>
       )}
-      <ListStatus list={items} error={error} />
+      <LoadStatus loading={!items} error={error} />
       <p role="status" className="visually-hidden">
         {list.announce}
       </p>

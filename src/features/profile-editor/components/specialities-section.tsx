@@ -19,7 +19,7 @@ import {
   tiyinToSoum,
   type Prices,
 } from './money-input.tsx'
-import { ListStatus } from './list-status.tsx'
+import { LoadStatus } from './load-status.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
 
 type Toggle = { speciality: Speciality; lineId: number | null; name: string; active: boolean }
@@ -86,10 +86,10 @@ export function SpecialitiesSection({ profile }: { profile: Profile }) {
       title={<Trans>Specialties and prices</Trans>}
       lead={<Trans>Customers find you by the services that are switched on.</Trans>}
     >
-      <ListStatus
-        list={list}
+      <LoadStatus
+        loading={!list}
         error={error}
-        empty={<Trans>You have no specialties yet: add one below.</Trans>}
+        empty={list?.length === 0 && <Trans>You have no specialties yet: add one below.</Trans>}
       />
       {list && (
         <AllSpecialitiesSwitch
