@@ -27,7 +27,6 @@ type RepliesSectionProps = {
 /** Replies as the viewer may see them: the customer all of them, an executor their own, a guest a way in. */
 export function RepliesSection({ order, viewer, onChange, live = 0 }: RepliesSectionProps) {
   const { t, i18n } = useLingui()
-  const showLogin = useAuthModal((state) => state.show)
   const [replies, setReplies] = useState<Reply[] | null>(null)
   const [loadFailed, setLoadFailed] = useState(false)
   const [choosing, setChoosing] = useState<Reply | null>(null)
@@ -108,19 +107,7 @@ export function RepliesSection({ order, viewer, onChange, live = 0 }: RepliesSec
           }}
         />
       )}
-      {viewer === 'guest' && order.status === 'open' && (
-        <p>
-          <Trans>Log in as a specialist to reply to this order.</Trans>{' '}
-          <button type="button" className="button button--secondary" onClick={() => showLogin('login')}>
-            <Trans>Log in to reply</Trans>
-          </button>
-        </p>
-      )}
-      {viewer === 'other-customer' && order.status === 'open' && (
-        <p>
-          <Trans>Switch to executor mode in the account menu to reply to orders.</Trans>
-        </p>
-      )}
+      {order.status === 'open' && <ReplyInvitation viewer={viewer} />}
       <ConfirmDialog
         open={choosing !== null}
         title={withUserText((text) => t`Choose ${{ name: text(name) }} as the executor?`)}
@@ -200,5 +187,27 @@ function OwnReply({ order, own }: { order: Order; own: Reply }) {
         </OpenChatButton>
       )}
     </div>
+  )
+}
+
+/** How a guest or a customer may come to reply to an open order: log in, or switch to executor mode. */
+function ReplyInvitation({ viewer }: { viewer: Viewer }) {
+  const showLogin = useAuthModal((state) => state.show)
+  return (
+    <>
+      {viewer === 'guest' && (
+        <p>
+          <Trans>Log in as a specialist to reply to this order.</Trans>{' '}
+          <button type="button" className="button button--secondary" onClick={() => showLogin('login')}>
+            <Trans>Log in to reply</Trans>
+          </button>
+        </p>
+      )}
+      {viewer === 'other-customer' && (
+        <p>
+          <Trans>Switch to executor mode in the account menu to reply to orders.</Trans>
+        </p>
+      )}
+    </>
   )
 }
