@@ -16,8 +16,8 @@ vi.mock('#src/features/chats/local-cache.ts', async (original) => ({
   ...(await original<object>()),
   ...(await import('./chats-fixtures.ts')).memoryCache,
 }))
-// jsdom has no canvas nor workers: the compression is the order wizard's, tested there.
-vi.mock('#src/features/order-wizard/photos.ts', () => ({
+// jsdom has no canvas nor workers: the compression is the shared photo uploader's, tested with the order wizard's.
+vi.mock('#src/lib/image-compression.ts', () => ({
   compressPhoto: async (file: File) =>
     file.type.startsWith('image/') ? new Blob(['jpeg'], { type: 'image/jpeg' }) : null,
 }))

@@ -6,7 +6,7 @@ import type { OrderDraft } from '#src/lib/local-db.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { loadOrderWizardCatalog } from '#src/features/order-wizard/catalog.ts'
 import { OrderWizard } from '#src/features/order-wizard/components/order-wizard.tsx'
-import { compressPhoto } from '#src/features/order-wizard/photos.ts'
+import { compressPhoto } from '#src/lib/image-compression.ts'
 import { profileOf, renderInApp } from './helpers.tsx'
 
 beforeAll(async () => {
@@ -40,7 +40,7 @@ vi.mock('#src/lib/outbox.ts', () => ({
 }))
 vi.mock('dexie-react-hooks', () => ({ useLiveQuery: () => [] }))
 
-/** XMLHttpRequest as upload-photo.ts uses it; the test drives its upload progress and its answer. */
+/** XMLHttpRequest as src/lib/upload-file.ts uses it; the test drives its upload progress and its answer. */
 class FakeXhr {
   static sent: FakeXhr[] = []
   upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null }

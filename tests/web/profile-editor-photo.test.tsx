@@ -20,6 +20,9 @@ vi.mock('#src/features/profile-editor/images.ts', async (original) => ({
     cropped(area)
     return new Blob([new Uint8Array(4096)], { type: 'image/jpeg' })
   },
+}))
+vi.mock('#src/lib/image-compression.ts', async (original) => ({
+  ...(await original<object>()),
   compressImage: async () => new Blob([new Uint8Array(1024)], { type: 'image/jpeg' }),
 }))
 vi.mock('react-easy-crop', () => ({

@@ -24,6 +24,19 @@ export function applyServerError<T extends FieldValues>(
   return placed ? null : error.body.error.message
 }
 
+/** applyServerError for a password and its repetition, the last step of the registration and of the reset. */
+export const applyPasswordPairError = (
+  error: unknown,
+  setError: UseFormSetError<{ password: string; password_confirmation: string }>,
+  fallback: string,
+): string | null =>
+  applyServerError(
+    error,
+    setError,
+    { password: 'password', password_confirmation: 'password_confirmation' },
+    fallback,
+  )
+
 /** The message of a failed call, for a form that has nowhere more precise to put it. */
 export const serverMessage = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.body ? error.body.error.message : fallback

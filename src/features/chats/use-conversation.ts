@@ -1,17 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import * as v from 'valibot'
-import { ChatMarkEventSchema, ChatMessageEventSchema, ChatTypingEventSchema } from '#contract/events.ts'
 import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
-import { currentSocket, onRealtime } from '#src/features/notifications/realtime.ts'
+import { currentSocket } from '#src/features/notifications/realtime.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { chatsApi } from './api/chats-api.ts'
 import { onOutgoingSent } from './chat-outbox.ts'
 import { loadConversation, saveConversation } from './local-cache.ts'
-import { isMine, isOtherSide, mergeMessages } from './messages.ts'
+import { mergeMessages } from './messages.ts'
 import { useChatUnread } from './unread-store.ts'
-
-/** "typing…" goes away this long after the last `chat:typing`, as the other side stopped. */
-export const TYPING_SHOWN_MS = 5_000
+import { useConversationEvents } from './use-conversation-events.ts'
 
 export type Conversation = {
   chat: Chat | null
@@ -46,13 +42,13 @@ const cursorOf = (next: string | null) => (next === null ? null : Number(next))
  */
 export function useConversation(chatId: number, myId: number) {
   const [state, setState] = useState<Conversation>(START)
-  const [typing, setTyping] = useState(false)
   const [attempt, setAttempt] = useState(0)
   const latest = useRef(state)
   useEffect(() => {
     latest.current = state
   }, [state])
 
+  const reload = useCallback(() => setAttempt((count) => count + 1), [])
   const addMessages = useCallback(
     (incoming: ChatMessage[]) =>
       setState((current) => ({ ...current, messages: mergeMessages(current.messages, incoming) })),
@@ -107,104 +103,7 @@ export function useConversation(chatId: number, myId: number) {
     [chatId, addMessages],
   )
 
-  const catchUp = useCallback(() => {
-    const newest = latest.current.messages.at(-1)
-    // The first load is still on its way: it brings what there is.
-    if (latest.current.status === 'loading') return
-    if (latest.current.status !== 'ready' || latest.current.savedAt !== null) {
-      // The screen shows the device's copy (or nothing): load it all again now that there is a connection.
-      setAttempt((count) => count + 1)
-      return
-    }
-    chatsApi
-      .messages(chatId, newest ? { after: newest.id } : {})
-      .then((page) => {
-        addMessages(page.collection)
-        setState((current) =>
-          current.chat
-            ? {
-                ...current,
-                chat: {
-                  ...current.chat,
-                  delivered_up_to: Math.max(current.chat.delivered_up_to, page.meta.delivered_up_to),
-                  read_up_to: Math.max(current.chat.read_up_to, page.meta.read_up_to),
-                },
-              }
-            : current,
-        )
-      })
-      .catch(() => undefined)
-  }, [chatId, addMessages])
-
-  useEffect(() => {
-    let typingTimer: ReturnType<typeof setTimeout> | undefined
-    const stop = onRealtime((socket) => {
-      const onMessage = (payload: unknown) => {
-        const parsed = v.safeParse(ChatMessageEventSchema, payload)
-        if (!parsed.success || parsed.output.chat_id !== chatId) return
-        const { message } = parsed.output
-        addMessages([message])
-        const chat = latest.current.chat
-        // Their message ends their typing; "received" is told by the socket itself (realtime.ts) for every chat.
-        if (chat && !isMine(chat, message, myId)) {
-          clearTimeout(typingTimer)
-          setTyping(false)
-        }
-      }
-      const onTyping = (payload: unknown) => {
-        const parsed = v.safeParse(ChatTypingEventSchema, payload)
-        if (!parsed.success || parsed.output.chat_id !== chatId || parsed.output.user_id === myId) return
-        setTyping(true)
-        clearTimeout(typingTimer)
-        typingTimer = setTimeout(() => setTyping(false), TYPING_SHOWN_MS)
-      }
-      const onMark = (payload: unknown) => {
-        const parsed = v.safeParse(ChatMarkEventSchema, payload)
-        if (!parsed.success || parsed.output.chat_id !== chatId) return
-        const mark = parsed.output
-        setState((current) => {
-          const chat = current.chat
-          if (!chat) return current
-          if (isOtherSide(chat, mark.user_id))
-            return {
-              ...current,
-              chat: {
-                ...chat,
-                delivered_up_to: Math.max(chat.delivered_up_to, mark.delivered_up_to, mark.read_up_to),
-                read_up_to: Math.max(chat.read_up_to, mark.read_up_to),
-              },
-            }
-          // The reader's own mark, from this device or another: what is left unread.
-          return {
-            ...current,
-            chat: {
-              ...chat,
-              my_read_up_to: Math.max(chat.my_read_up_to, mark.read_up_to),
-              unread: mark.unread ?? chat.unread,
-            },
-          }
-        })
-      }
-      const onConnect = () => {
-        // A recovered connection had the missed events replayed; any other one may have missed some.
-        if (!socket.recovered) catchUp()
-      }
-      socket.on('chat:message', onMessage)
-      socket.on('chat:typing', onTyping)
-      socket.on('chat:read', onMark)
-      socket.on('connect', onConnect)
-      return () => {
-        socket.off('chat:message', onMessage)
-        socket.off('chat:typing', onTyping)
-        socket.off('chat:read', onMark)
-        socket.off('connect', onConnect)
-      }
-    })
-    return () => {
-      clearTimeout(typingTimer)
-      stop()
-    }
-  }, [chatId, myId, addMessages, catchUp])
+  const typing = useConversationEvents(chatId, myId, latest, { setState, addMessages, reload })
 
   const loadOlder = useCallback(() => {
     const { olderCursor, olderStatus } = latest.current

@@ -5,9 +5,9 @@ import type { Order, OrderBodyInput } from '#contract/schemas/orders.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { onOutboxDelivered, sendOrQueue } from '#src/lib/outbox.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { uploadFile } from '#src/lib/upload-file.ts'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import type { OrderDraft } from './draft-store.ts'
-import { uploadPhoto } from './upload-photo.ts'
 
 export type PublishPhase =
   | { name: 'idle' }
@@ -51,7 +51,7 @@ export function usePublish({ draft, body, onChange, flush, remove, onRefused }: 
         const photos = latest.current.photos
         for (const [index, photo] of photos.entries()) {
           setPhase({ name: 'uploading', photo: index + 1, of: photos.length, fraction: 0 })
-          await uploadPhoto(order.id, photo, (fraction) =>
+          await uploadFile(endpoints.orderPhotos.path, { id: order.id }, photo, (fraction) =>
             setPhase({ name: 'uploading', photo: index + 1, of: photos.length, fraction }),
           )
           // An uploaded photo leaves the draft, so a retry after a failure does not send it twice.

@@ -1,40 +1,12 @@
+import { PHOTO_LIMITS } from '#src/lib/image-compression.ts'
+
 /** What the server takes (contract/profile-endpoints.ts): an image of at most 10 MB, re-encoded there. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 
 /** A profile photo is shown small: 800 px square and about 300 KB upload quickly on a slow network. */
 export const AVATAR = { maxSizeMB: 0.3, maxWidthOrHeight: 800 }
 /** Certificates and portfolio photos are looked at closely: 1920 px and about 1 MB, as order photos. */
-export const PHOTO = { maxSizeMB: 1, maxWidthOrHeight: 1920 }
-
-type WorkerAnswer = { blob: Blob } | { error: string }
-
-/**
- * Compresses an image in a web worker of our own, so the page stays responsive (the library's own worker loads
- * the library from a CDN, which the CSP and an offline phone both refuse). A HEIC photo the browser cannot decode
- * is sent as it is: the server reads and re-encodes it. Anything else that does not decode is refused (null).
- */
-export async function compressImage(
-  file: File | Blob,
-  limits: { maxSizeMB: number; maxWidthOrHeight: number },
-): Promise<Blob | null> {
-  try {
-    return await new Promise<Blob>((resolve, reject) => {
-      const worker = new Worker(new URL('./compress-worker.ts', import.meta.url), { type: 'module' })
-      worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
-        worker.terminate()
-        if ('blob' in event.data) resolve(event.data.blob)
-        else reject(new Error(event.data.error))
-      }
-      worker.onerror = (event) => {
-        worker.terminate()
-        reject(new Error(event.message))
-      }
-      worker.postMessage({ file, ...limits })
-    })
-  } catch {
-    return /heic|heif/.test(file.type) ? file : null
-  }
-}
+export const PHOTO = PHOTO_LIMITS
 
 /** The square `area` (pixels of the original) of an image, as a JPEG, drawn on a canvas. */
 export async function cropToSquare(

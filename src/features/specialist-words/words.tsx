@@ -1,5 +1,4 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BadgeCheck, Star } from 'lucide-react'
 import { VERIFICATION } from '#contract/schemas/profile.ts'
@@ -7,32 +6,18 @@ import type { UserReview } from '#contract/schemas/specialists.ts'
 import { usePriceText } from '#src/features/order-words/order-words.ts'
 import { formatDate, formatDateTime, formatNumber, formatRating } from '#src/lib/format.ts'
 import { loadSpecialistWordsCatalog } from './catalog.ts'
+import { LANGUAGE_NAMES } from './languages.ts'
 import './specialists.css'
 
 // The list, the profile and the reviews word a specialist alike; these messages load with whichever comes first
 // (docs/decisions/007).
 await loadSpecialistWordsCatalog()
 
-// The languages a specialist may choose in the profile editor (which keeps its own list of the same codes), by
-// their ISO 639 code: the profile names them in the reader's language.
-const LANGUAGE_NAMES: Record<string, MessageDescriptor> = {
-  uz: msg`Uzbek`,
-  ru: msg`Russian`,
-  en: msg`English`,
-  kaa: msg`Karakalpak`,
-  tg: msg`Tajik`,
-  kk: msg`Kazakh`,
-  tr: msg`Turkish`,
-  ko: msg`Korean`,
-  de: msg`German`,
-  zh: msg`Chinese`,
-}
-
 /** A language's name from its code; a code the list does not know (older, typed data) shows as it was kept. */
 export function useLanguageName() {
   const { i18n } = useLingui()
   return (code: string) => {
-    const name = LANGUAGE_NAMES[code]
+    const name = (LANGUAGE_NAMES as Record<string, MessageDescriptor | undefined>)[code]
     return name ? i18n._(name) : code
   }
 }

@@ -1,142 +1,26 @@
-import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useCallback, useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
-import * as v from 'valibot'
-import { NewPasswordSchema, passwordPairSchema } from '#contract/schemas/auth.ts'
-import { PhoneSchema } from '#contract/schemas/phone.ts'
 import { Modal } from '#src/components/modal.tsx'
 import { PhoneField } from '#src/components/phone-field.tsx'
-import { phoneDigits } from '#src/components/phone-mask.ts'
-import { TextField } from '#src/components/text-field.tsx'
-import { errorText } from '#src/features/error-words/error-messages.ts'
-import { authApi } from '../api/auth-api.ts'
-import { useAuthModal } from '../auth-modal-store.ts'
-import { useEnterAccount } from '../use-enter-account.ts'
-import { useFormError } from '../use-form-error.ts'
-import { applyServerError } from '../use-server-errors.ts'
-import { keptStep } from '../kept-step.ts'
-import { CodeStep, keepStep, sentCode, verifiedUntil, type SentCode } from './code-step.tsx'
-import { fieldErrorText } from './field-error.ts'
-import { useResetOnClose } from './use-reset-on-close.ts'
 import { loadAuthCatalog } from '../catalog.ts'
+import { CodeStep, verifiedUntil } from './code-step.tsx'
+import { fieldErrorText } from './field-error.ts'
+import { PasswordPairFields, StepHeader } from './step-parts.tsx'
+import { useReset } from './use-reset.ts'
 
 // The modals' messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
 // loaded.
 await loadAuthCatalog()
 
-const PhoneFormSchema = v.object({ phone: PhoneSchema })
-type PhoneForm = v.InferInput<typeof PhoneFormSchema>
-
-const NewPasswordFormSchema = passwordPairSchema(NewPasswordSchema)
-type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>
-
-type Progress = { step: 1 | 2 | 3; phone?: string; code?: string } & Partial<SentCode>
-
-/** The spec's reset without the 998: the phone goes as its nine national digits, on every call of the flow. */
-const nationalDigits = (masked: string) => phoneDigits(masked).replace(/^998/, '')
-
 /** Password reset in three steps: the phone, the SMS code, the new password; then logged in as customer. */
 export function ResetModal() {
   const { t, i18n } = useLingui()
-  const { open, show, close, phone: carriedPhone } = useAuthModal()
-  const enterAccount = useEnterAccount()
-  const isOpen = open === 'reset'
-  // A reload past the first step comes back to the code step (kept-step.ts): the same code, the same countdown.
-  const [progress, setProgress] = useState<Progress>(() => keptStep<Progress>('reset') ?? { step: 1 })
-  const phoneForm = useForm<PhoneForm>({
-    resolver: valibotResolver(PhoneFormSchema),
-    defaultValues: { phone: '' },
-  })
-  const passwordForm = useForm<NewPasswordForm>({
-    resolver: valibotResolver(NewPasswordFormSchema),
-    defaultValues: { password: '', password_confirmation: '' },
-  })
-  const { formError, setFormError, clearing } = useFormError(phoneForm, passwordForm)
-
-  // The phone already typed in the login view is not asked for twice.
-  useEffect(() => {
-    if (isOpen && carriedPhone && progress.step === 1 && !phoneForm.getValues('phone'))
-      phoneForm.setValue('phone', carriedPhone)
-  }, [isOpen, carriedPhone, progress.step, phoneForm])
-
-  const reset = useCallback(() => {
-    setProgress({ step: 1 })
-    setFormError(null)
-    phoneForm.reset()
-    passwordForm.reset()
-  }, [phoneForm, passwordForm, setFormError])
-  useResetOnClose(isOpen, reset)
-
-  // Kept for a reload while the modal is open past its first step; closing it (or finishing) forgets it. The code
-  // typed is not kept: a reload on the password step asks for it again (a verified code can be checked again).
-  useEffect(() => {
-    const { step, phone, requiredId, resendAt, expiresAt } = progress
-    const { stayOnPage } = useAuthModal.getState()
-    keepStep(
-      'reset',
-      isOpen && expiresAt
-        ? { step: Math.min(step, 2), phone, requiredId, resendAt, expiresAt, stayOnPage }
-        : undefined,
-    )
-  }, [isOpen, progress])
-
-  const sendCode = async (masked: string) =>
-    (await authApi.sendCode(nationalDigits(masked), 'reset_pass')).required_id
-
-  const submitPhone = clearing(
-    phoneForm.handleSubmit(async ({ phone }) => {
-      try {
-        if (!(await authApi.isRegistered(nationalDigits(phone)))) {
-          phoneForm.setError('phone', { type: 'server', message: errorText(i18n, 'user_not_reg') })
-          return
-        }
-        setProgress({ step: 2, phone, ...sentCode(await sendCode(phone)) })
-      } catch (error) {
-        setFormError(applyServerError(error, phoneForm.setError, { phone: 'phone' }, t`An error occurred`))
-      }
-    }),
-  )
-
-  const submitPassword = clearing(
-    passwordForm.handleSubmit(async (values) => {
-      const { phone, requiredId, code } = progress
-      if (!phone || !requiredId || !code) return
-      try {
-        const session = await authApi.resetPassword({
-          phone: nationalDigits(phone),
-          smsCode: code,
-          type: 'customer',
-          required_id: requiredId,
-          ...values,
-        })
-        keepStep('reset', undefined)
-        await enterAccount(session)
-      } catch (error) {
-        setFormError(
-          applyServerError(
-            error,
-            passwordForm.setError,
-            { password: 'password', password_confirmation: 'password_confirmation' },
-            t`An error occurred`,
-          ),
-        )
-      }
-    }),
-  )
-
+  const flow = useReset()
+  const { progress, phoneForm, passwordForm } = flow
   return (
-    <Modal open={isOpen} onClose={close} title={<Trans>Password recovery</Trans>}>
-      <p className="modal__step" aria-live="polite">
-        <Trans>Step {progress.step} of 3</Trans>
-      </p>
-      {formError && (
-        <p className="form__error" role="alert">
-          {formError}
-        </p>
-      )}
+    <Modal open={flow.isOpen} onClose={flow.close} title={<Trans>Password recovery</Trans>}>
+      <StepHeader progress={progress} formError={flow.formError} />
       {progress.step === 1 && (
-        <form noValidate className="form" onSubmit={submitPhone}>
+        <form noValidate className="form" onSubmit={flow.submitPhone}>
           <PhoneField
             label={t`Phone number`}
             error={fieldErrorText(i18n, phoneForm.formState.errors.phone)}
@@ -145,7 +29,7 @@ export function ResetModal() {
           <button type="submit" className="button" disabled={phoneForm.formState.isSubmitting}>
             <Trans>Get the code</Trans>
           </button>
-          <button type="button" className="link-button" onClick={() => show('login')}>
+          <button type="button" className="link-button" onClick={() => flow.show('login')}>
             <Trans>Back to login</Trans>
           </button>
         </form>
@@ -157,27 +41,18 @@ export function ResetModal() {
           requiredId={progress.requiredId}
           resendAt={progress.resendAt}
           countdownStyle="clock"
-          onResent={(sent) => setProgress((current) => ({ ...current, ...sent }))}
+          onResent={(sent) => flow.setProgress((current) => ({ ...current, ...sent }))}
           onVerified={(code) =>
-            setProgress((current) => ({ ...current, step: 3, code, expiresAt: verifiedUntil() }))
+            flow.setProgress((current) => ({ ...current, step: 3, code, expiresAt: verifiedUntil() }))
           }
         />
       )}
       {progress.step === 3 && (
-        <form noValidate className="form" onSubmit={submitPassword}>
-          <TextField
+        <form noValidate className="form" onSubmit={flow.submitPassword}>
+          <PasswordPairFields
+            form={passwordForm}
             label={t`New password`}
-            type="password"
-            autoComplete="new-password"
-            error={fieldErrorText(i18n, passwordForm.formState.errors.password)}
-            {...passwordForm.register('password')}
-          />
-          <TextField
-            label={t`Repeat the new password`}
-            type="password"
-            autoComplete="new-password"
-            error={fieldErrorText(i18n, passwordForm.formState.errors.password_confirmation)}
-            {...passwordForm.register('password_confirmation')}
+            repeatLabel={t`Repeat the new password`}
           />
           <button type="submit" className="button" disabled={passwordForm.formState.isSubmitting}>
             <Trans>Save the password and log in</Trans>

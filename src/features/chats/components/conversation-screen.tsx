@@ -1,22 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import type { Chat, ChatLocation, ChatMessage } from '#contract/schemas/chats.ts'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import type { ChatLocation, ChatMessage } from '#contract/schemas/chats.ts'
 import { BackButton } from '#src/components/back-button.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
-import { errorText } from '#src/features/error-words/error-messages.ts'
-import { compressPhoto } from '#src/features/order-wizard/photos.ts'
-import { ApiError } from '#src/lib/api-client.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { userText, withUserText } from '#src/lib/user-text.tsx'
-import { chatsApi } from '../api/chats-api.ts'
-import { discardOutgoing, queueMessage, retryOutgoing, startOutbox, useChatOutbox } from '../chat-outbox.ts'
+import { discardOutgoing, retryOutgoing, startOutbox, useChatOutbox } from '../chat-outbox.ts'
 import '../chats.css'
-import { isMine } from '../messages.ts'
 import { useConversation } from '../use-conversation.ts'
+import { useConversationActions, useMarkNewestRead } from '../use-conversation-actions.ts'
 import { usePersonName } from './chat-words.tsx'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
+import { ConversationUnavailable } from './conversation-unavailable.tsx'
 import { MessageList } from './message-list.tsx'
 import { OrderCard } from './order-card.tsx'
 import { ReportDialog } from './report-dialog.tsx'
@@ -32,84 +29,27 @@ const NO_PENDING: never[] = []
 
 /** /chats/{id}: one conversation, its order, its messages, and the box to answer in. */
 export function ConversationScreen({ chatId }: { chatId: number }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const myId = useSession((state) => state.profile?.id ?? 0)
   const conversation = useConversation(chatId, myId)
   const { chat, messages, markRead } = conversation
   const pending = useChatOutbox((state) => state.entries)
   const queueProblem = useChatOutbox((state) => state.problems[chatId])
-  const [localProblem, setLocalProblem] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
   const [picking, setPicking] = useState(false)
   const [reported, setReported] = useState<ChatMessage | null>(null)
-  const [blocking, setBlocking] = useState(false)
   const personName = usePersonName()
-  const lastMarked = useRef(0)
 
   // Anything written here offline before goes out now that the conversation is open.
   useEffect(() => {
     void startOutbox(myId)
   }, [myId])
 
-  // Read while the conversation is on screen: the other side's newest message shown marks it all read.
-  useEffect(() => {
-    if (!chat) return
-    const markNewest = () => {
-      if (document.visibilityState === 'hidden') return
-      const newest = messages.findLast((message) => !isMine(chat, message, myId))
-      if (!newest || newest.id <= chat.my_read_up_to || newest.id <= lastMarked.current) return
-      lastMarked.current = newest.id
-      markRead(newest.id)
-    }
-    markNewest()
-    document.addEventListener('visibilitychange', markNewest)
-    return () => document.removeEventListener('visibilitychange', markNewest)
-  }, [chat, messages, myId, markRead])
-
-  const send = useCallback(
-    (content: { text: string; location?: ChatLocation }) => {
-      setLocalProblem(null)
-      void queueMessage(myId, chatId, content)
-    },
-    [myId, chatId],
+  useMarkNewestRead(chat, messages, myId, markRead)
+  const { localProblem, uploading, blocking, send, sendPhoto, block } = useConversationActions(
+    chatId,
+    myId,
+    conversation,
   )
-
-  const sendPhoto = async (file: File) => {
-    setLocalProblem(null)
-    setUploading(true)
-    try {
-      const photo = await compressPhoto(file)
-      if (!photo) {
-        setLocalProblem(errorText(i18n, 'file_not_photo'))
-        return
-      }
-      const message = await chatsApi.photo(chatId, crypto.randomUUID(), photo, file.name)
-      conversation.addMessages([message])
-    } catch (error) {
-      setLocalProblem(
-        error instanceof ApiError && error.body
-          ? error.body.error.message
-          : t`The photo was not sent: no connection. Try again when the internet is back.`,
-      )
-    } finally {
-      setUploading(false)
-    }
-  }
-
-  const block = (blocked: boolean) => {
-    setBlocking(true)
-    chatsApi
-      .block(chatId, blocked)
-      .then((updated) => conversation.setChat(withNewestMarks(updated, conversation.chat)))
-      .catch((error: unknown) =>
-        setLocalProblem(
-          error instanceof ApiError && error.body
-            ? error.body.error.message
-            : t`Could not change the block. Try again.`,
-        ),
-      )
-      .finally(() => setBlocking(false))
-  }
 
   const onPick = useCallback(
     (location: ChatLocation) => {
@@ -128,25 +68,7 @@ export function ConversationScreen({ chatId }: { chatId: number }) {
     )
 
   if (conversation.status === 'failed' || !chat)
-    return (
-      <div className="screen">
-        <BackButton />
-        <div role="alert" className="chats__problem">
-          <p>
-            {conversation.offline ? (
-              <Trans>
-                No internet connection, and this conversation has not been saved on this device yet.
-              </Trans>
-            ) : (
-              <Trans>Could not load the conversation.</Trans>
-            )}
-          </p>
-          <button type="button" className="button button--secondary" onClick={conversation.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      </div>
-    )
+    return <ConversationUnavailable offline={conversation.offline} onRetry={conversation.retry} />
 
   const otherName = personName(chat.other)
   const name = userText(otherName)
@@ -199,13 +121,3 @@ export function ConversationScreen({ chatId }: { chatId: number }) {
     </div>
   )
 }
-
-/** A block's answer, with the newest read marks of it and of what the screen held (an event may have moved them). */
-const withNewestMarks = (updated: Chat, held: Chat | null): Chat =>
-  held
-    ? {
-        ...updated,
-        delivered_up_to: Math.max(updated.delivered_up_to, held.delivered_up_to),
-        read_up_to: Math.max(updated.read_up_to, held.read_up_to),
-      }
-    : updated

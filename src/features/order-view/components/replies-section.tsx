@@ -27,7 +27,6 @@ type RepliesSectionProps = {
 /** Replies as the viewer may see them: the customer all of them, an executor their own, a guest a way in. */
 export function RepliesSection({ order, viewer, onChange, live = 0 }: RepliesSectionProps) {
   const { t, i18n } = useLingui()
-  const showLogin = useAuthModal((state) => state.show)
   const [replies, setReplies] = useState<Reply[] | null>(null)
   const [loadFailed, setLoadFailed] = useState(false)
   const [choosing, setChoosing] = useState<Reply | null>(null)
@@ -87,62 +86,17 @@ export function RepliesSection({ order, viewer, onChange, live = 0 }: RepliesSec
       {viewer === 'customer' && replies && replies.length > 0 && (
         <ul className="reply-list">
           {replies.map((reply) => (
-            <li key={reply.id} className="reply">
-              <p className="reply__author">
-                {/* Who replied, with what others said of them: the customer chooses with the profile at hand. */}
-                <strong>
-                  <Link to="/profile/$slug" params={{ slug: reply.executor_slug }}>
-                    {reply.executor_name}
-                  </Link>
-                </strong>{' '}
-                <time dateTime={reply.created_at}>{formatDateTime(reply.created_at)}</time>
-              </p>
-              <p className="reply__rating">
-                <RatingSummary rating={reply.executor_rating} reviews={reply.executor_reviews_count} />
-              </p>
-              <p className="order__text">{reply.message}</p>
-              {order.executor_id === reply.executor_id && (
-                <p className="reply__chosen">
-                  <Trans>Chosen executor</Trans>
-                </p>
-              )}
-              <div className="reply__actions">
-                {canChoose && (
-                  <button type="button" className="button button--small" onClick={() => setChoosing(reply)}>
-                    <Trans>Choose {userText(reply.executor_name)}</Trans>
-                  </button>
-                )}
-                <OpenChatButton
-                  target={{ user_id: reply.executor_id, order_id: order.id }}
-                  className="button button--secondary button--small"
-                >
-                  <Trans>Chat with {userText(reply.executor_name)}</Trans>
-                </OpenChatButton>
-              </div>
-            </li>
+            <ReplyItem
+              key={reply.id}
+              order={order}
+              reply={reply}
+              canChoose={canChoose}
+              onChoose={() => setChoosing(reply)}
+            />
           ))}
         </ul>
       )}
-      {own && (
-        <div className="reply" data-testid="own-reply">
-          <p className="reply__author">
-            <strong>
-              <Trans>Your reply</Trans>
-            </strong>{' '}
-            <time dateTime={own.created_at}>{formatDateTime(own.created_at)}</time>
-          </p>
-          <p className="order__text">{own.message}</p>
-          {/* The chosen specialist has this button beside the order's steps already. */}
-          {order.executor_id !== own.executor_id && (
-            <OpenChatButton
-              target={{ user_id: order.customer_id, order_id: order.id }}
-              className="button button--secondary button--small"
-            >
-              <Trans>Chat with the customer</Trans>
-            </OpenChatButton>
-          )}
-        </div>
-      )}
+      {own && <OwnReply order={order} own={own} />}
       {viewer === 'executor' && (replies || loadFailed) && !own && order.status === 'open' && (
         <ReplyForm
           orderId={order.id}
@@ -153,19 +107,7 @@ export function RepliesSection({ order, viewer, onChange, live = 0 }: RepliesSec
           }}
         />
       )}
-      {viewer === 'guest' && order.status === 'open' && (
-        <p>
-          <Trans>Log in as a specialist to reply to this order.</Trans>{' '}
-          <button type="button" className="button button--secondary" onClick={() => showLogin('login')}>
-            <Trans>Log in to reply</Trans>
-          </button>
-        </p>
-      )}
-      {viewer === 'other-customer' && order.status === 'open' && (
-        <p>
-          <Trans>Switch to executor mode in the account menu to reply to orders.</Trans>
-        </p>
-      )}
+      {order.status === 'open' && <ReplyInvitation viewer={viewer} />}
       <ConfirmDialog
         open={choosing !== null}
         title={withUserText((text) => t`Choose ${{ name: text(name) }} as the executor?`)}
@@ -180,5 +122,92 @@ export function RepliesSection({ order, viewer, onChange, live = 0 }: RepliesSec
         </p>
       </ConfirmDialog>
     </section>
+  )
+}
+
+type ReplyItemProps = { order: Order; reply: Reply; canChoose: boolean; onChoose: () => void }
+
+/** One reply as the customer sees it: who, when, with their rating; choose them, or chat with them. */
+function ReplyItem({ order, reply, canChoose, onChoose }: ReplyItemProps) {
+  return (
+    <li className="reply">
+      <p className="reply__author">
+        {/* Who replied, with what others said of them: the customer chooses with the profile at hand. */}
+        <strong>
+          <Link to="/profile/$slug" params={{ slug: reply.executor_slug }}>
+            {reply.executor_name}
+          </Link>
+        </strong>{' '}
+        <time dateTime={reply.created_at}>{formatDateTime(reply.created_at)}</time>
+      </p>
+      <p className="reply__rating">
+        <RatingSummary rating={reply.executor_rating} reviews={reply.executor_reviews_count} />
+      </p>
+      <p className="order__text">{reply.message}</p>
+      {order.executor_id === reply.executor_id && (
+        <p className="reply__chosen">
+          <Trans>Chosen executor</Trans>
+        </p>
+      )}
+      <div className="reply__actions">
+        {canChoose && (
+          <button type="button" className="button button--small" onClick={onChoose}>
+            <Trans>Choose {userText(reply.executor_name)}</Trans>
+          </button>
+        )}
+        <OpenChatButton
+          target={{ user_id: reply.executor_id, order_id: order.id }}
+          className="button button--secondary button--small"
+        >
+          <Trans>Chat with {userText(reply.executor_name)}</Trans>
+        </OpenChatButton>
+      </div>
+    </li>
+  )
+}
+
+/** The executor's own reply, with a way to the customer unless they were chosen (the order's steps have it). */
+function OwnReply({ order, own }: { order: Order; own: Reply }) {
+  return (
+    <div className="reply" data-testid="own-reply">
+      <p className="reply__author">
+        <strong>
+          <Trans>Your reply</Trans>
+        </strong>{' '}
+        <time dateTime={own.created_at}>{formatDateTime(own.created_at)}</time>
+      </p>
+      <p className="order__text">{own.message}</p>
+      {/* The chosen specialist has this button beside the order's steps already. */}
+      {order.executor_id !== own.executor_id && (
+        <OpenChatButton
+          target={{ user_id: order.customer_id, order_id: order.id }}
+          className="button button--secondary button--small"
+        >
+          <Trans>Chat with the customer</Trans>
+        </OpenChatButton>
+      )}
+    </div>
+  )
+}
+
+/** How a guest or a customer may come to reply to an open order: log in, or switch to executor mode. */
+function ReplyInvitation({ viewer }: { viewer: Viewer }) {
+  const showLogin = useAuthModal((state) => state.show)
+  return (
+    <>
+      {viewer === 'guest' && (
+        <p>
+          <Trans>Log in as a specialist to reply to this order.</Trans>{' '}
+          <button type="button" className="button button--secondary" onClick={() => showLogin('login')}>
+            <Trans>Log in to reply</Trans>
+          </button>
+        </p>
+      )}
+      {viewer === 'other-customer' && (
+        <p>
+          <Trans>Switch to executor mode in the account menu to reply to orders.</Trans>
+        </p>
+      )}
+    </>
   )
 }

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useMemo, useState } from 'react'
 import type { OrderDraft } from '../draft-store.ts'
 import { errorText, photoRefusal } from '#src/features/error-words/error-messages.ts'
-import { compressPhoto, MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from '../photos.ts'
+import { compressPhoto } from '#src/lib/image-compression.ts'
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from '../photos.ts'
 
 type PhotosFieldProps = {
   draft: OrderDraft

@@ -22,37 +22,12 @@ export function AddSpeciality({
 }) {
   const { t } = useLingui()
   const categoryId = useId()
-  const failureText = useFailureText()
-  const [categories, setCategories] = useState<Category[]>([])
-  const [loaded, setLoaded] = useState<Category | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a storage key, not words
   const edit = useKeptEdit<Adding>(`${userId}:speciality-new`, { category: null, services: {} })
   const save = useSave()
   const chosenCategory = edit.value.category
 
-  useEffect(() => {
-    editorApi
-      .categories()
-      .then((answer) => setCategories(answer.collection))
-      .catch((error: unknown) => setLoadError(failureText(error)))
-  }, [failureText])
-  // The category's services, once they have come for the category chosen now.
-  const category = loaded?.id === chosenCategory ? loaded : null
-  useEffect(() => {
-    if (chosenCategory === null) return
-    editorApi
-      .category(chosenCategory)
-      .then(setLoaded)
-      .catch((error: unknown) => setLoadError(failureText(error)))
-  }, [chosenCategory, failureText])
-
-  // A service with sub-services is offered through them; one without, as itself.
-  const services = (category?.services ?? []).flatMap((service) =>
-    service.children && service.children.length > 0
-      ? service.children.map((child) => ({ id: child.id, name: `${service.name}: ${child.name}` }))
-      : [{ id: service.id, name: service.name }],
-  )
+  const { categories, loadError, services } = useCategoryServices(chosenCategory)
   const chosen = Object.entries(edit.value.services)
   const invalid = chosen.length === 0 || chosen.some(([, prices]) => pricesInvalid(prices))
   const submit = (event: React.FormEvent) => {
@@ -117,35 +92,7 @@ export function AddSpeciality({
                 else delete lines[option.id]
                 return { ...current, services: lines }
               })
-            return (
-              <div key={option.id} className="editor-line">
-                <label className="choice">
-                  <input
-                    type="checkbox"
-                    checked={prices !== undefined}
-                    onChange={(event) => setLine(event.target.checked ? { from: '', to: '' } : null)}
-                  />
-                  {service}
-                </label>
-                {prices && (
-                  <div className="wizard__row">
-                    <MoneyInput
-                      label={t`${service}: price from, so'm`}
-                      value={prices.from}
-                      onChange={(from) => setLine({ ...prices, from })}
-                    />
-                    <MoneyInput
-                      label={t`${service}: price to, so'm`}
-                      value={prices.to}
-                      error={
-                        priceError(prices) ? t`The upper price must not be below the lower one` : undefined
-                      }
-                      onChange={(to) => setLine({ ...prices, to })}
-                    />
-                  </div>
-                )}
-              </div>
-            )
+            return <ServiceLine key={option.id} service={service} prices={prices} onChange={setLine} />
           })}
         </fieldset>
       )}
@@ -158,5 +105,75 @@ export function AddSpeciality({
         label={<Trans>Add the specialty</Trans>}
       />
     </form>
+  )
+}
+
+/** The categories to choose from, and the chosen one's services (a service with sub-services as each of them). */
+function useCategoryServices(chosenCategory: number | null) {
+  const failureText = useFailureText()
+  const [categories, setCategories] = useState<Category[]>([])
+  const [loaded, setLoaded] = useState<Category | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  useEffect(() => {
+    editorApi
+      .categories()
+      .then((answer) => setCategories(answer.collection))
+      .catch((error: unknown) => setLoadError(failureText(error)))
+  }, [failureText])
+  // The category's services, once they have come for the category chosen now.
+  const category = loaded?.id === chosenCategory ? loaded : null
+  useEffect(() => {
+    if (chosenCategory === null) return
+    editorApi
+      .category(chosenCategory)
+      .then(setLoaded)
+      .catch((error: unknown) => setLoadError(failureText(error)))
+  }, [chosenCategory, failureText])
+
+  // A service with sub-services is offered through them; one without, as itself.
+  const services = (category?.services ?? []).flatMap((service) =>
+    service.children && service.children.length > 0
+      ? service.children.map((child) => ({ id: child.id, name: `${service.name}: ${child.name}` }))
+      : [{ id: service.id, name: service.name }],
+  )
+  return { categories, loadError, services }
+}
+
+type ServiceLineProps = {
+  service: string
+  /** Absent: the service is not ticked. */
+  prices: { from: string; to: string } | undefined
+  onChange: (next: { from: string; to: string } | null) => void
+}
+
+/** One service of the category: ticked or not, and its prices from and to once ticked. */
+function ServiceLine({ service, prices, onChange: setLine }: ServiceLineProps) {
+  const { t } = useLingui()
+  return (
+    <div className="editor-line">
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={prices !== undefined}
+          onChange={(event) => setLine(event.target.checked ? { from: '', to: '' } : null)}
+        />
+        {service}
+      </label>
+      {prices && (
+        <div className="wizard__row">
+          <MoneyInput
+            label={t`${service}: price from, so'm`}
+            value={prices.from}
+            onChange={(from) => setLine({ ...prices, from })}
+          />
+          <MoneyInput
+            label={t`${service}: price to, so'm`}
+            value={prices.to}
+            error={priceError(prices) ? t`The upper price must not be below the lower one` : undefined}
+            onChange={(to) => setLine({ ...prices, to })}
+          />
+        </div>
+      )}
+    </div>
   )
 }

@@ -11,6 +11,7 @@ import { usePlan } from '../use-plan.tsx'
 import { useFailureText } from '../use-save.ts'
 import { Confirm } from './confirm.tsx'
 import { EventForm } from './event-form.tsx'
+import { LoadStatus } from './load-status.tsx'
 import { EditorSection } from './section.tsx'
 
 const byStart = (a: CalendarEvent, b: CalendarEvent) => a.started_at.localeCompare(b.started_at)
@@ -61,84 +62,29 @@ export function CalendarSection({ profile }: { profile: Profile }) {
           <Trans>Marking, changing and deleting busy time.</Trans>
         </PlanLock>
       )}
-      {!events && !error && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="field__error">
-          {error}
-        </p>
-      )}
-      {events?.length === 0 && (
-        <p>
-          <Trans>No busy time in the next two months.</Trans>
-        </p>
-      )}
+      <LoadStatus
+        loading={!events}
+        error={error}
+        empty={events?.length === 0 && <Trans>No busy time in the next two months.</Trans>}
+      />
       {events && events.length > 0 && (
         <ul className="editor-events" ref={listRef}>
-          {events.map((event) => {
-            const from = formatDateTime(event.started_at)
-            const to = formatDateTime(event.ended_at)
-            if (editing === event.id)
-              return (
-                <li key={event.id}>
-                  <EventForm
-                    userId={profile.id}
-                    event={event}
-                    onSaved={(saved) => closeEditor(saved, event.id)}
-                    onCancel={() => closeEditor(null, event.id)}
-                  />
-                </li>
-              )
-            return (
-              <li key={event.id} className="editor-card">
-                <h3 className="editor-card__title">{event.title}</h3>
-                <p>
-                  <Trans>
-                    From {from} to {to}
-                  </Trans>
-                  {event.period === 'weekly' && (
-                    <>
-                      {' '}
-                      <span className="tag">
-                        <Trans>every week</Trans>
-                      </span>
-                    </>
-                  )}
-                </p>
-                {savedId === event.id && (
-                  <p
-                    data-saved={event.id}
-                    tabIndex={-1}
-                    role="status"
-                    className="editor-status editor-status--saved"
-                  >
-                    <Trans>Saved</Trans>
-                  </p>
-                )}
-                {!locked && (
-                  <div className="form__actions">
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      data-edit={event.id}
-                      onClick={() => {
-                        setSavedId(null)
-                        setEditing(event.id)
-                      }}
-                    >
-                      <Trans>Edit “{userText(event.title)}”</Trans>
-                    </button>
-                    <button type="button" className="link-button" onClick={() => setRemoving(event)}>
-                      <Trans>Delete “{userText(event.title)}”</Trans>
-                    </button>
-                  </div>
-                )}
-              </li>
-            )
-          })}
+          {events.map((event) => (
+            <EventItem
+              key={event.id}
+              userId={profile.id}
+              event={event}
+              editing={editing === event.id}
+              saved={savedId === event.id}
+              locked={locked}
+              onEdit={() => {
+                setSavedId(null)
+                setEditing(event.id)
+              }}
+              onCloseEditor={(saved) => closeEditor(saved, event.id)}
+              onRemove={() => setRemoving(event)}
+            />
+          ))}
         </ul>
       )}
       {!locked && (
@@ -164,5 +110,81 @@ export function CalendarSection({ profile }: { profile: Profile }) {
         onCancel={() => setRemoving(null)}
       />
     </EditorSection>
+  )
+}
+
+type EventItemProps = {
+  userId: number
+  event: CalendarEvent
+  editing: boolean
+  saved: boolean
+  locked: boolean
+  onEdit: () => void
+  /** With the saved event, or null after Cancel. */
+  onCloseEditor: (saved: CalendarEvent | null) => void
+  onRemove: () => void
+}
+
+/** One busy time in the list: its title and times with Edit and Delete, or its form while it is edited. */
+function EventItem({
+  userId,
+  event,
+  editing,
+  saved,
+  locked,
+  onEdit,
+  onCloseEditor,
+  onRemove,
+}: EventItemProps) {
+  const from = formatDateTime(event.started_at)
+  const to = formatDateTime(event.ended_at)
+  if (editing)
+    return (
+      <li>
+        <EventForm
+          userId={userId}
+          event={event}
+          onSaved={onCloseEditor}
+          onCancel={() => onCloseEditor(null)}
+        />
+      </li>
+    )
+  return (
+    <li className="editor-card">
+      <h3 className="editor-card__title">{event.title}</h3>
+      <p>
+        <Trans>
+          From {from} to {to}
+        </Trans>
+        {event.period === 'weekly' && (
+          <>
+            {' '}
+            <span className="tag">
+              <Trans>every week</Trans>
+            </span>
+          </>
+        )}
+      </p>
+      {saved && (
+        <p data-saved={event.id} tabIndex={-1} role="status" className="editor-status editor-status--saved">
+          <Trans>Saved</Trans>
+        </p>
+      )}
+      {!locked && (
+        <div className="form__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            data-edit={event.id}
+            onClick={onEdit}
+          >
+            <Trans>Edit “{userText(event.title)}”</Trans>
+          </button>
+          <button type="button" className="link-button" onClick={onRemove}>
+            <Trans>Delete “{userText(event.title)}”</Trans>
+          </button>
+        </div>
+      )}
+    </li>
   )
 }

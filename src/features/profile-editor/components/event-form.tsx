@@ -103,42 +103,15 @@ export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) 
       <TashkentTimeNote id={`${id}-zone`} at={startsAt}>
         <Trans>Time in Tashkent: the start and end are as the clock there reads them.</Trans>
       </TashkentTimeNote>
-      <div className="wizard__row">
-        <div className="field">
-          <label htmlFor={`${id}-start`} className="field__label">
-            <Trans>Start</Trans>
-          </label>
-          <input
-            id={`${id}-start`}
-            type="datetime-local"
-            className="field__input"
-            value={start}
-            aria-describedby={zoneNote}
-            onChange={(change) => edit.update({ ...edit.value, start: change.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-end`} className="field__label">
-            <Trans>End</Trans>
-          </label>
-          <input
-            id={`${id}-end`}
-            type="datetime-local"
-            className="field__input"
-            value={end}
-            aria-invalid={endBeforeStart ? true : undefined}
-            aria-describedby={
-              [zoneNote, endBeforeStart && `${id}-end-error`].filter(Boolean).join(' ') || undefined
-            }
-            onChange={(change) => edit.update({ ...edit.value, end: change.target.value })}
-          />
-          {endBeforeStart && (
-            <p id={`${id}-end-error`} className="field__error" role="alert">
-              <Trans>The end must be later than the start</Trans>
-            </p>
-          )}
-        </div>
-      </div>
+      <EventTimes
+        id={id}
+        start={start}
+        end={end}
+        endBeforeStart={endBeforeStart}
+        zoneNote={zoneNote}
+        onStart={(next) => edit.update({ ...edit.value, start: next })}
+        onEnd={(next) => edit.update({ ...edit.value, end: next })}
+      />
       <label className="choice">
         <input
           type="checkbox"
@@ -165,5 +138,59 @@ export function EventForm({ userId, event, onSaved, onCancel }: EventFormProps) 
         </button>
       )}
     </form>
+  )
+}
+
+type EventTimesProps = {
+  /** The form's id, which the fields' ids start with. */
+  id: string
+  start: string
+  end: string
+  endBeforeStart: boolean
+  /** The Tashkent time note's id, when the device's clock is elsewhere. */
+  zoneNote: string | undefined
+  onStart: (start: string) => void
+  onEnd: (end: string) => void
+}
+
+/** The start and the end, typed as Tashkent time; an end not after the start is said beside it. */
+function EventTimes({ id, start, end, endBeforeStart, zoneNote, onStart, onEnd }: EventTimesProps) {
+  return (
+    <div className="wizard__row">
+      <div className="field">
+        <label htmlFor={`${id}-start`} className="field__label">
+          <Trans>Start</Trans>
+        </label>
+        <input
+          id={`${id}-start`}
+          type="datetime-local"
+          className="field__input"
+          value={start}
+          aria-describedby={zoneNote}
+          onChange={(change) => onStart(change.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-end`} className="field__label">
+          <Trans>End</Trans>
+        </label>
+        <input
+          id={`${id}-end`}
+          type="datetime-local"
+          className="field__input"
+          value={end}
+          aria-invalid={endBeforeStart ? true : undefined}
+          aria-describedby={
+            [zoneNote, endBeforeStart && `${id}-end-error`].filter(Boolean).join(' ') || undefined
+          }
+          onChange={(change) => onEnd(change.target.value)}
+        />
+        {endBeforeStart && (
+          <p id={`${id}-end-error`} className="field__error" role="alert">
+            <Trans>The end must be later than the start</Trans>
+          </p>
+        )}
+      </div>
+    </div>
   )
 }

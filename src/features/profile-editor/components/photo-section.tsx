@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import type { Area } from 'react-easy-crop'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { photoRefusal } from '#src/features/error-words/error-messages.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { compressImage } from '#src/lib/image-compression.ts'
+import { uploadFile } from '#src/lib/upload-file.ts'
 import { withUserText } from '#src/lib/user-text.tsx'
 import { avatarPath } from '../api.ts'
-import { AVATAR, compressImage, cropToSquare, MAX_IMAGE_BYTES } from '../images.ts'
-import { uploadFile } from '../upload.ts'
+import { AVATAR, cropToSquare, MAX_IMAGE_BYTES } from '../images.ts'
 import { useFailureText } from '../use-save.ts'
 import { EditorSection } from './section.tsx'
 
@@ -23,8 +24,6 @@ type Stage =
 /** The profile photo: chosen or taken with the camera, cropped to a square, compressed here, uploaded. */
 export function PhotoSection({ profile }: { profile: Profile }) {
   const { t, i18n } = useLingui()
-  const chooseId = useId()
-  const cameraId = useId()
   const failureText = useFailureText()
   const [source, setSource] = useState<string | null>(null)
   const [stage, setStage] = useState<Stage>({ step: 'idle' })
@@ -82,35 +81,12 @@ export function PhotoSection({ profile }: { profile: Profile }) {
         )}
         <div className="form__actions">
           {/* Two doors to the same picker: the gallery, and the camera directly (capture) on a phone. */}
-          <input
-            id={chooseId}
-            type="file"
-            accept="image/*"
-            className="visually-hidden"
-            disabled={busy}
-            onChange={(event) => {
-              pick(event.target.files)
-              event.target.value = ''
-            }}
-          />
-          <label htmlFor={chooseId} className="button button--secondary">
+          <PickerDoor disabled={busy} onPick={pick}>
             <Trans>Choose a photo</Trans>
-          </label>
-          <input
-            id={cameraId}
-            type="file"
-            accept="image/*"
-            capture="user"
-            className="visually-hidden"
-            disabled={busy}
-            onChange={(event) => {
-              pick(event.target.files)
-              event.target.value = ''
-            }}
-          />
-          <label htmlFor={cameraId} className="button button--secondary">
+          </PickerDoor>
+          <PickerDoor capture="user" disabled={busy} onPick={pick}>
             <Trans>Take a photo</Trans>
-          </label>
+          </PickerDoor>
         </div>
       </div>
       <div ref={statusRef} tabIndex={-1} role={stage.step === 'failed' ? 'alert' : 'status'}>
@@ -135,5 +111,36 @@ export function PhotoSection({ profile }: { profile: Profile }) {
         </Suspense>
       )}
     </EditorSection>
+  )
+}
+
+type PickerDoorProps = {
+  capture?: 'user'
+  disabled: boolean
+  onPick: (files: FileList | null) => void
+  children: ReactNode
+}
+
+/** One door to the picker: a hidden file input and the button-like label that opens it. */
+function PickerDoor({ capture, disabled, onPick, children }: PickerDoorProps) {
+  const id = useId()
+  return (
+    <>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        capture={capture}
+        className="visually-hidden"
+        disabled={disabled}
+        onChange={(event) => {
+          onPick(event.target.files)
+          event.target.value = ''
+        }}
+      />
+      <label htmlFor={id} className="button button--secondary">
+        {children}
+      </label>
+    </>
   )
 }

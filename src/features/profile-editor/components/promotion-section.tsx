@@ -7,6 +7,7 @@ import { formatDateTime } from '#src/lib/format.ts'
 import { editorApi } from '../api.ts'
 import { usePlan } from '../use-plan.tsx'
 import { useFailureText, useSave } from '../use-save.ts'
+import { LoadStatus } from './load-status.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
 
 const DAYS_DEFAULT = 7
@@ -63,16 +64,7 @@ export function PromotionSection() {
       lead={<Trans>A promoted profile is shown above the first page of the specialists’ list.</Trans>}
     >
       {locked && <PlanLock feature="promotion" plan={lockedBy} />}
-      {!locked && promotion === undefined && !error && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="field__error">
-          {error}
-        </p>
-      )}
+      <LoadStatus loading={!locked && promotion === undefined} error={error} />
       {!locked && promotion !== undefined && (
         <>
           <p data-testid="promotion-state">

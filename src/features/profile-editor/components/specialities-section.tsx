@@ -19,6 +19,7 @@ import {
   tiyinToSoum,
   type Prices,
 } from './money-input.tsx'
+import { LoadStatus } from './load-status.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
 
 type Toggle = { speciality: Speciality; lineId: number | null; name: string; active: boolean }
@@ -85,21 +86,11 @@ export function SpecialitiesSection({ profile }: { profile: Profile }) {
       title={<Trans>Specialties and prices</Trans>}
       lead={<Trans>Customers find you by the services that are switched on.</Trans>}
     >
-      {!list && !error && (
-        <p role="status">
-          <Trans>Loading…</Trans>
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="field__error">
-          {error}
-        </p>
-      )}
-      {list?.length === 0 && (
-        <p>
-          <Trans>You have no specialties yet: add one below.</Trans>
-        </p>
-      )}
+      <LoadStatus
+        loading={!list}
+        error={error}
+        empty={list?.length === 0 && <Trans>You have no specialties yet: add one below.</Trans>}
+      />
       {list && (
         <AllSpecialitiesSwitch
           specialities={list}
@@ -125,21 +116,7 @@ export function SpecialitiesSection({ profile }: { profile: Profile }) {
       ) : (
         <AddSpeciality userId={profile.id} taken={list ?? []} onAdded={replace} />
       )}
-      <Confirm
-        open={toggle !== null}
-        title={toggle?.active ? t`Switch on “${toggle.name}”?` : t`Switch off “${toggle?.name ?? ''}”?`}
-        confirmLabel={toggle?.active ? t`Switch on` : t`Switch off`}
-        onConfirm={confirmToggle}
-        onCancel={() => setToggle(null)}
-      >
-        <p>
-          {toggle?.active ? (
-            <Trans>Customers will find you by it again.</Trans>
-          ) : (
-            <Trans>Customers will not find you by it until you switch it on again.</Trans>
-          )}
-        </p>
-      </Confirm>
+      <ToggleConfirm toggle={toggle} onConfirm={confirmToggle} onCancel={() => setToggle(null)} />
       <Confirm
         open={removing !== null}
         title={t`Remove “${removing?.category.name ?? ''}”?`}
@@ -250,5 +227,29 @@ function SpecialityCard({ userId, speciality, onSaved, onToggle, onRemove }: Car
         <Trans>Remove specialty {name}</Trans>
       </button>
     </article>
+  )
+}
+
+type ToggleConfirmProps = { toggle: Toggle | null; onConfirm: () => void; onCancel: () => void }
+
+/** Asks before a specialty or a service is switched on or off, saying what customers will see. */
+function ToggleConfirm({ toggle, onConfirm: confirmToggle, onCancel }: ToggleConfirmProps) {
+  const { t } = useLingui()
+  return (
+    <Confirm
+      open={toggle !== null}
+      title={toggle?.active ? t`Switch on “${toggle.name}”?` : t`Switch off “${toggle?.name ?? ''}”?`}
+      confirmLabel={toggle?.active ? t`Switch on` : t`Switch off`}
+      onConfirm={confirmToggle}
+      onCancel={onCancel}
+    >
+      <p>
+        {toggle?.active ? (
+          <Trans>Customers will find you by it again.</Trans>
+        ) : (
+          <Trans>Customers will not find you by it until you switch it on again.</Trans>
+        )}
+      </p>
+    </Confirm>
   )
 }

@@ -31,13 +31,12 @@ const shown = (week: Week, metric: Metric) =>
  * library: twelve bars need no axes engine, and the table is the text alternative screen readers read.
  */
 export function StatisticsSection() {
-  const { t, i18n } = useLingui()
+  const { i18n } = useLingui()
   const failureText = useFailureText()
   const [weeks, setWeeks] = useState<Week[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [metric, setMetric] = useState<Metric>('views')
   const [lockedBy, setLockedBy] = useState<Plan | null>(null)
-  const captionId = useId()
   const plan = usePlan()
   // Without the master plan the figures are not fetched: the section says which plan shows them.
   const locked = plan.locked('statistics') || lockedBy !== null
@@ -54,14 +53,6 @@ export function StatisticsSection() {
       })
   }, [failureText, waiting])
 
-  const max = Math.max(metric === 'rating' ? 5 : 1, ...(weeks ?? []).map((week) => valueOf(week, metric)))
-  const name = i18n._(METRICS[metric])
-  const total = formatNumber((weeks ?? []).reduce((sum, week) => sum + valueOf(week, metric), 0))
-  const summary =
-    metric === 'rating' ? t`${name} by week over the last 12 weeks` : t`${name} by week: ${total} in 12 weeks`
-  const width = 24
-  const gap = 6
-  const height = 120
   return (
     <EditorSection id="statistics" title={<Trans>Statistics</Trans>}>
       {locked && (
@@ -95,68 +86,88 @@ export function StatisticsSection() {
               ))}
             </div>
           </fieldset>
-          <svg
-            role="img"
-            aria-label={summary}
-            className="editor-chart"
-            viewBox={`0 0 ${weeks.length * (width + gap)} ${height + 16}`}
-          >
-            {weeks.map((week, index) => {
-              const barHeight = (valueOf(week, metric) / max) * height
-              return (
-                <g key={week.week}>
-                  <rect
-                    x={index * (width + gap)}
-                    y={height - barHeight}
-                    width={width}
-                    height={Math.max(barHeight, 1)}
-                    className="editor-chart__bar"
-                  />
-                  <text
-                    x={index * (width + gap) + width / 2}
-                    y={height + 12}
-                    textAnchor="middle"
-                    fontSize="9"
-                  >
-                    {week.week.slice(8, 10)}.{week.week.slice(5, 7)}
-                  </text>
-                </g>
-              )
-            })}
-          </svg>
-          {/* On a phone the table scrolls sideways: focusable, so the arrow keys scroll it too (WCAG 2.1.1). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (axe: scrollable-region-focusable) */}
-          <div className="editor-table" role="region" aria-labelledby={captionId} tabIndex={0}>
-            <table>
-              <caption id={captionId}>
-                <Trans>Figures by week</Trans>
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Week from</Trans>
-                  </th>
-                  {(Object.keys(METRICS) as Metric[]).map((key) => (
-                    <th key={key} scope="col">
-                      {i18n._(METRICS[key])}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {weeks.map((week) => (
-                  <tr key={week.week}>
-                    <th scope="row">{formatDate(`${week.week}T00:00:00`)}</th>
-                    {(Object.keys(METRICS) as Metric[]).map((key) => (
-                      <td key={key}>{shown(week, key)}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <WeeksChart weeks={weeks} metric={metric} />
+          <WeeksTable weeks={weeks} />
         </>
       )}
     </EditorSection>
+  )
+}
+
+/** The chosen measure's twelve weeks as bars; its label says what they add up to. */
+function WeeksChart({ weeks, metric }: { weeks: Week[]; metric: Metric }) {
+  const { t, i18n } = useLingui()
+  const max = Math.max(metric === 'rating' ? 5 : 1, ...weeks.map((week) => valueOf(week, metric)))
+  const name = i18n._(METRICS[metric])
+  const total = formatNumber(weeks.reduce((sum, week) => sum + valueOf(week, metric), 0))
+  const summary =
+    metric === 'rating' ? t`${name} by week over the last 12 weeks` : t`${name} by week: ${total} in 12 weeks`
+  const width = 24
+  const gap = 6
+  const height = 120
+  return (
+    <svg
+      role="img"
+      aria-label={summary}
+      className="editor-chart"
+      viewBox={`0 0 ${weeks.length * (width + gap)} ${height + 16}`}
+    >
+      {weeks.map((week, index) => {
+        const barHeight = (valueOf(week, metric) / max) * height
+        return (
+          <g key={week.week}>
+            <rect
+              x={index * (width + gap)}
+              y={height - barHeight}
+              width={width}
+              height={Math.max(barHeight, 1)}
+              className="editor-chart__bar"
+            />
+            <text x={index * (width + gap) + width / 2} y={height + 12} textAnchor="middle" fontSize="9">
+              {week.week.slice(8, 10)}.{week.week.slice(5, 7)}
+            </text>
+          </g>
+        )
+      })}
+    </svg>
+  )
+}
+
+/** Every figure of every week: the chart's text alternative. */
+function WeeksTable({ weeks }: { weeks: Week[] }) {
+  const { i18n } = useLingui()
+  const captionId = useId()
+  // On a phone the table scrolls sideways: focusable, so the arrow keys scroll it too (WCAG 2.1.1).
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (axe: scrollable-region-focusable)
+    <div className="editor-table" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <table>
+        <caption id={captionId}>
+          <Trans>Figures by week</Trans>
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Week from</Trans>
+            </th>
+            {(Object.keys(METRICS) as Metric[]).map((key) => (
+              <th key={key} scope="col">
+                {i18n._(METRICS[key])}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.week}>
+              <th scope="row">{formatDate(`${week.week}T00:00:00`)}</th>
+              {(Object.keys(METRICS) as Metric[]).map((key) => (
+                <td key={key}>{shown(week, key)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }

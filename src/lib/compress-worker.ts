@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
+/** The web worker that compresses one image for image-compression.ts, answering `{ blob }` or `{ error }`. */
 import imageCompression from 'browser-image-compression'
+import type { CompressionLimits } from './image-compression.ts'
 
 declare const self: DedicatedWorkerGlobalScope
 
-type Job = { file: File; maxSizeMB: number; maxWidthOrHeight: number }
+type Job = CompressionLimits & { file: File }
 
 // Inside a worker the library compresses on the spot with OffscreenCanvas (it starts no worker of its own).
 self.onmessage = async (event: MessageEvent<Job>) => {

@@ -1,3 +1,7 @@
+/**
+ * The photo uploader's sending: one multipart `file` POST with upload progress and the app's one retry after a
+ * token refresh, used by the order wizard's photos and the profile editor's photo, certificates and portfolio.
+ */
 import { buildPath } from '#contract/endpoint.ts'
 import { ErrorBodySchema } from '#contract/errors.ts'
 import * as v from 'valibot'
@@ -9,8 +13,9 @@ import { useSession } from '#src/lib/session-store.ts'
 type Answer = { status: number; body: unknown }
 
 /**
- * A multipart `file` POST with upload progress, answering the server's JSON. XMLHttpRequest, because fetch
- * reports upload progress only for streamed bodies (HTTP/2 only in Chromium). A 401 gets the app's one shared
+ * POSTs `file` as multipart to `path` (its `{name}`s filled from `params`) with upload progress, answering the
+ * server's JSON. XMLHttpRequest, because fetch
+ * reports upload progress only for streamed bodies (HTTP/2 only in Chromium; ky's onUploadProgress is silently ignored otherwise). A 401 gets the app's one shared
  * token refresh and one retry, as every other call does.
  */
 export async function uploadFile<T>(
