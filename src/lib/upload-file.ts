@@ -14,9 +14,9 @@ type Answer = { status: number; body: unknown }
 
 /**
  * POSTs `file` as multipart to `path` (its `{name}`s filled from `params`) with upload progress, answering the
- * server's JSON. XMLHttpRequest, because fetch
- * reports upload progress only for streamed bodies (HTTP/2 only in Chromium; ky's onUploadProgress is silently ignored otherwise). A 401 gets the app's one shared
- * token refresh and one retry, as every other call does.
+ * server's JSON. XMLHttpRequest, because fetch reports upload progress only for streamed bodies (HTTP/2 only in
+ * Chromium; ky's onUploadProgress is silently ignored otherwise). A 401 gets the app's one shared token refresh and
+ * one retry, as every other call does.
  */
 export async function uploadFile<T>(
   path: string,
