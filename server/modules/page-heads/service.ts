@@ -13,31 +13,9 @@ import type { ProfileService } from '#server/modules/profile/service.ts'
 import { isScreenWithoutAPage } from './app-screens.ts'
 import { article, breadcrumbs, faqPage, organization, person, type JsonLd } from './json-ld.ts'
 import type { WebMessages } from './web-messages.ts'
+import type { PageHead, PagePlan } from '#server/lib/web-page.ts'
 
-/** What a public page tells search engines and link previews before any script runs. */
-export type PageHead = {
-  title: string
-  description: string
-  /** The page's one address (a profile by id and by slug is one page), without the language. */
-  canonicalPath: string
-  /** An absolute picture for the card a shared link shows. */
-  imageUrl?: string
-  type: 'website' | 'profile' | 'article'
-  jsonLd: JsonLd[]
-}
-
-/** How the server answers an address of the web app before any script runs. */
-export type PagePlan =
-  /** A public page that exists: its own head, and drawn on the server. */
-  | { kind: 'page'; head: PageHead }
-  /**
-   * No such page: a 404 that search engines leave out. `sameForEveryone` when a guest's 404 is everyone's (a post,
-   * a category, an address the app has no screen for), so the server may draw the app's 404 screen; an order or a
-   * profile a guest may not see can still be the signed-in visitor's own, so the app decides in the browser.
-   */
-  | { kind: 'missing'; sameForEveryone: boolean }
-  /** A screen of the app with no public page (app-screens.ts): the plain shell. */
-  | { kind: 'shell' }
+export type { PageHead, PagePlan }
 
 type Deps = {
   messages: () => Promise<WebMessages>

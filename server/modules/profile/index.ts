@@ -1,0 +1,53 @@
+/**
+ * The profile area: a person's own account and a specialist's public profile (avatar, about, districts, preview).
+ * Takes the users, the sessions and their cache (auth), the specialities, the portfolio, the districts and the
+ * entitlements (the wallet's plans); gives `app.profile` (the page heads preview a profile).
+ */
+import fp from 'fastify-plugin'
+import type { AreaContext } from '#server/lib/area-context.ts'
+import type { AuthPort } from '#server/modules/auth/index.ts'
+import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
+import type { PortfolioRepository } from '#server/modules/portfolio/repository.ts'
+import type { SpecialitiesRepository } from '#server/modules/specialities/repository.ts'
+import type { UsersRepository } from '#server/modules/users/repository.ts'
+import type { Entitlements } from '#server/modules/wallet/entitlements.ts'
+import { createProfileRepository } from './repository.ts'
+import { profileRoutes } from './routes.ts'
+import { createProfileService, type ProfileService } from './service.ts'
+
+export type ProfileContext = AreaContext & {
+  users: UsersRepository
+  auth: Pick<AuthPort, 'sessions' | 'sessionCache'>
+  specialities: SpecialitiesRepository
+  portfolio: PortfolioRepository
+  districts: DistrictsRepository
+  entitlements: Entitlements
+}
+export type ProfilePort = { service: ProfileService }
+
+export const profileArea = fp<ProfileContext>(
+  async (app, { database: { db }, config, clock, storage, auth, ...ports }) => {
+    const profile = createProfileService({
+      profiles: createProfileRepository(db),
+      users: ports.users,
+      sessions: auth.sessions,
+      specialities: ports.specialities,
+      portfolio: ports.portfolio,
+      districts: ports.districts,
+      storage,
+      clock,
+      sessionCache: auth.sessionCache,
+      entitlements: ports.entitlements,
+      publicUrl: config.PUBLIC_URL,
+    })
+    await app.register(profileRoutes, { profile })
+    app.decorate('profile', { service: profile } satisfies ProfilePort)
+  },
+  { name: 'profile-area' },
+)
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    profile: ProfilePort
+  }
+}
