@@ -79,18 +79,10 @@ const DEFAULT_RENDERER_ENTRY = fileURLToPath(new URL('../dist-ssr/entry-server.j
  * before it (docs/architecture.md draws them), then the web app's pages, which need the page areas.
  */
 export async function buildApp(deps: AppDeps) {
-  const { config, realtime = {}, realtimeHub, pushDelivery } = deps
   const app = createFastify(deps)
   const base = baseContext(app, deps)
   const root = deps.webRoot ?? DEFAULT_WEB_ROOT
-
-  await app.register(compressionPlugin)
-  await app.register(localePlugin)
-  await app.register(webAppPlugin, { root })
-  await app.register(errorsPlugin)
-  const { RATE_LIMIT_PER_MINUTE: requestsPerMinute, REDIS_URL: redisUrl, MAP_STYLE_URL: mapStyleUrl } = config
-  await app.register(securityPlugin, { requestsPerMinute, redisUrl, mapStyleUrl })
-  await app.register(apiDocsPlugin)
+  await registerInfrastructure(app, deps.config, root)
 
   await app.register(healthArea, base)
   await app.register(usersArea, base)
@@ -99,22 +91,15 @@ export async function buildApp(deps: AppDeps) {
   const { entitlements, recordInvite } = app.plans
   await app.register(smsArea, { ...base, users, smsSender: deps.smsSender })
   await app.register(authArea, { ...base, users, sms: app.sms, recordInvite })
-  await app.register(realtimeArea, { ...base, auth: app.auth.service, users, options: realtime })
+  await app.register(realtimeArea, { ...base, auth: app.auth.service, users, options: deps.realtime ?? {} })
+  const { realtime } = app
   await app.register(promotionArea, { ...base, entitlements })
   await app.register(districtsArea, base)
   const districts = app.districts.repository
   await app.register(specialitiesArea, { ...base, users, entitlements })
   await app.register(portfolioArea, { ...base, users, entitlements })
-  const [specialities, portfolio] = [app.specialities.repository, app.portfolio.repository]
-  await app.register(profileArea, {
-    ...base,
-    users,
-    auth: app.auth,
-    specialities,
-    portfolio,
-    districts,
-    entitlements,
-  })
+  const { auth, specialities, portfolio } = app
+  await app.register(profileArea, { ...base, users, auth, specialities, portfolio, districts, entitlements })
   await app.register(calendarArea, { ...base, users, entitlements })
   await app.register(executorsArea, { ...base, districts })
   await app.register(catalogueArea, base)
@@ -122,21 +107,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pushArea, { ...base, pushSender: deps.pushSender })
   await app.register(notificationsArea, {
     ...base,
-    realtime: app.realtime,
-    hub: realtimeHub ?? app.realtime.hub,
-    push: pushDelivery ?? app.push,
+    realtime,
+    hub: deps.realtimeHub ?? realtime.hub,
+    push: deps.pushDelivery ?? app.push,
     sender: app.sms.sender,
     promotedAmong: app.promotion.service.promotedAmong,
   })
-  await app.register(ordersArea, { ...base, districts, viewsFlushEveryMs: deps.viewsFlushEveryMs })
   const notifications = app.notifications.service
-  await app.register(chatsArea, {
-    ...base,
-    orders: app.orders.repository,
-    users,
-    realtime: app.realtime,
-    notifications,
-  })
+  await app.register(ordersArea, { ...base, districts, viewsFlushEveryMs: deps.viewsFlushEveryMs })
+  await app.register(chatsArea, { ...base, orders: app.orders.repository, users, realtime, notifications })
   await app.register(walletArea, base)
   await app.register(devArea, { ...base, devSms: app.sms.devSms })
   await app.register(sitemapArea, { ...base, urlsPerFile: deps.sitemapUrlsPerFile })
@@ -144,13 +123,31 @@ export async function buildApp(deps: AppDeps) {
   const [catalogue, content, profile] = [app.catalogue.service, app.content.repository, app.profile.service]
   await app.register(pageHeadsArea, { ...base, catalogue, content, profile, orders: app.orders.service })
   await app.register(pageRenderArea, { ...base, entry: deps.rendererEntry ?? DEFAULT_RENDERER_ENTRY })
+  const { pageHeads, pageRenderer } = app
   await app.register(webPagesPlugin, {
     root,
-    pageFor: (pathname, locale, origin) => app.pageHeads.pageFor(pathname, locale, origin),
+    pageFor: (pathname, locale, origin) => pageHeads.pageFor(pathname, locale, origin),
     renderPage: (url, locale, origin) =>
-      app.pageRenderer.available ? app.pageRenderer.render(url, locale, origin) : undefined,
+      pageRenderer.available ? pageRenderer.render(url, locale, origin) : undefined,
   })
   return Object.assign(app, { services: servicesOf(app, base) })
+}
+
+/**
+ * The plugins every route shares. The web app's files and `/` come before the errors and security plugins, so that
+ * they keep the hooks they always had (no rate limit); its pages are registered once the page areas exist.
+ */
+async function registerInfrastructure(app: FastifyInstance, config: AppDeps['config'], root: string) {
+  await app.register(compressionPlugin)
+  await app.register(localePlugin)
+  await app.register(webAppPlugin, { root })
+  await app.register(errorsPlugin)
+  await app.register(securityPlugin, {
+    requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    redisUrl: config.REDIS_URL,
+    mapStyleUrl: config.MAP_STYLE_URL,
+  })
+  await app.register(apiDocsPlugin)
 }
 
 /** Fastify with our logger (phones masked, bodies never logged) and our error shape for what it cannot route. */

@@ -7,8 +7,8 @@ import fp from 'fastify-plugin'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import type { AuthPort } from '#server/modules/auth/index.ts'
 import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
-import type { PortfolioRepository } from '#server/modules/portfolio/repository.ts'
-import type { SpecialitiesRepository } from '#server/modules/specialities/repository.ts'
+import type { PortfolioPort } from '#server/modules/portfolio/index.ts'
+import type { SpecialitiesPort } from '#server/modules/specialities/index.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import type { Entitlements } from '#server/modules/wallet/entitlements.ts'
 import { createProfileRepository } from './repository.ts'
@@ -18,21 +18,21 @@ import { createProfileService, type ProfileService } from './service.ts'
 export type ProfileContext = AreaContext & {
   users: UsersRepository
   auth: Pick<AuthPort, 'sessions' | 'sessionCache'>
-  specialities: SpecialitiesRepository
-  portfolio: PortfolioRepository
+  specialities: SpecialitiesPort
+  portfolio: PortfolioPort
   districts: DistrictsRepository
   entitlements: Entitlements
 }
 export type ProfilePort = { service: ProfileService }
 
 export const profileArea = fp<ProfileContext>(
-  async (app, { database: { db }, config, clock, storage, auth, ...ports }) => {
+  async (app, { database: { db }, config, clock, storage, auth, specialities, portfolio, ...ports }) => {
     const profile = createProfileService({
       profiles: createProfileRepository(db),
       users: ports.users,
       sessions: auth.sessions,
-      specialities: ports.specialities,
-      portfolio: ports.portfolio,
+      specialities: specialities.repository,
+      portfolio: portfolio.repository,
       districts: ports.districts,
       storage,
       clock,
