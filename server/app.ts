@@ -12,6 +12,7 @@ import { createDomainEvents } from '#server/lib/domain-events.ts'
 import { serializeError } from '#server/lib/log-serializers.ts'
 import { trustProxyOption } from '#server/lib/trust-proxy.ts'
 import { maskPhonesIn } from '#server/lib/phone-mask.ts'
+import { attemptsArea } from '#server/modules/attempts/index.ts'
 import { authArea } from '#server/modules/auth/index.ts'
 import { calendarArea } from '#server/modules/calendar/index.ts'
 import { catalogueArea } from '#server/modules/catalogue/index.ts'
@@ -87,10 +88,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthArea, base)
   await app.register(usersArea, base)
   const users = app.users.repository
+  await app.register(attemptsArea, base)
+  const { attempts } = app
   await app.register(plansArea, base)
   const { entitlements, recordInvite } = app.plans
-  await app.register(smsArea, { ...base, users, smsSender: deps.smsSender })
-  await app.register(authArea, { ...base, users, sms: app.sms, recordInvite })
+  await app.register(smsArea, { ...base, users, attempts, smsSender: deps.smsSender })
+  await app.register(authArea, { ...base, users, attempts, sms: app.sms, recordInvite })
   await app.register(realtimeArea, { ...base, auth: app.auth.service, users, options: deps.realtime ?? {} })
   const { realtime } = app
   await app.register(promotionArea, { ...base, entitlements })

@@ -1,10 +1,11 @@
 /**
  * The auth area: signup, login, sessions and their refresh, and `app.authenticate` (server/plugins/authenticate.ts),
- * which every guarded route asks. Takes the users, the SMS area (codes and attempts) and the invite recorder (the
+ * which every guarded route asks. Takes the users, the attempts, the SMS area (codes) and the invite recorder (the
  * wallet's plans); gives `app.auth` (the service, the sessions and the cache of live sessions).
  */
 import fp from 'fastify-plugin'
 import type { AreaContext } from '#server/lib/area-context.ts'
+import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
 import type { SmsPort } from '#server/modules/sms/index.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import type { PlansPort } from '#server/modules/wallet/index.ts'
@@ -22,13 +23,17 @@ import {
 
 export type AuthContext = AreaContext & {
   users: UsersRepository
-  sms: Pick<SmsPort, 'service' | 'attempts'>
+  attempts: AttemptsRepository
+  sms: Pick<SmsPort, 'service'>
   recordInvite: PlansPort['recordInvite']
 }
 export type AuthPort = { service: AuthService; sessions: SessionsRepository; sessionCache: SessionCache }
 
 export const authArea = fp<AuthContext>(
-  async (app, { database: { db }, config, clock, events, broadcastOn, users, sms, recordInvite }) => {
+  async (
+    app,
+    { database: { db }, config, clock, events, broadcastOn, users, attempts, sms, recordInvite },
+  ) => {
     const sessions = createSessionsRepository(db)
     // A session ended in one process is dropped from every process's cache (through Redis, when there is one).
     const sessionCache = createSessionCache({
@@ -39,7 +44,7 @@ export const authArea = fp<AuthContext>(
     app.addHook('onClose', () => sessionCache.close())
     const auth = createAuthService({
       users,
-      attempts: sms.attempts,
+      attempts,
       sms: sms.service,
       clock,
       sessions,

@@ -1,7 +1,7 @@
 /**
  * The SMS area: codes sent to a phone (signup, password reset), their checks and limits, and the sender every text
- * goes out through (Eskiz, or the dev adapter that only logs). Takes the users; gives `app.sms` (the service, the
- * sender, the attempts the auth area counts too, and the dev adapter when it is the one configured).
+ * goes out through (Eskiz, or the dev adapter that only logs). Takes the users and the attempts; gives `app.sms`
+ * (the service, the sender, and the dev adapter when it is the one configured).
  */
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -10,25 +10,21 @@ import { createEskizSms } from '#server/adapters/sms/eskiz-sms.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import { maskPhone } from '#server/lib/phone-mask.ts'
-import { createAttemptsRepository, type AttemptsRepository } from '#server/modules/attempts/repository.ts'
+import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import { smsRoutes } from './routes.ts'
 import { createSmsService, type SmsService } from './service.ts'
 
 export type SmsContext = AreaContext & {
   users: UsersRepository
+  attempts: AttemptsRepository
   /** Replaces the adapter the config names (tests that play a failing provider). */
   smsSender?: SmsSender
 }
-export type SmsPort = {
-  service: SmsService
-  sender: SmsSender
-  attempts: AttemptsRepository
-  devSms?: DevSms
-}
+export type SmsPort = { service: SmsService; sender: SmsSender; devSms?: DevSms }
 
 export const smsArea = fp<SmsContext>(
-  async (app, { database: { db }, config, clock, users, smsSender }) => {
+  async (app, { database: { db }, config, clock, users, attempts, smsSender }) => {
     const devSms =
       config.SMS_PROVIDER === 'dev' ? createDevSms({ now: clock.now, log: logDevSms(app) }) : undefined
     const sender =
@@ -40,10 +36,9 @@ export const smsArea = fp<SmsContext>(
         password: config.ESKIZ_PASSWORD ?? '',
         from: config.ESKIZ_FROM,
       })
-    const attempts = createAttemptsRepository(db)
     const sms = createSmsService({ db, users, attempts, sender, clock, secret: config.JWT_SECRET })
     await app.register(smsRoutes, { sms })
-    app.decorate('sms', { service: sms, sender, attempts, devSms } satisfies SmsPort)
+    app.decorate('sms', { service: sms, sender, devSms } satisfies SmsPort)
   },
   { name: 'sms-area' },
 )
