@@ -26,18 +26,19 @@ export type ProfileContext = AreaContext & {
 export type ProfilePort = { service: ProfileService }
 
 export const profileArea = fp<ProfileContext>(
-  async (app, { database: { db }, config, clock, storage, auth, specialities, portfolio, ...ports }) => {
+  async (app, context) => {
+    const { database, config, clock, storage, auth, specialities, portfolio } = context
     const profile = createProfileService({
-      profiles: createProfileRepository(db),
-      users: ports.users,
+      profiles: createProfileRepository(database.db),
+      users: context.users,
       sessions: auth.sessions,
       specialities: specialities.repository,
       portfolio: portfolio.repository,
-      districts: ports.districts,
+      districts: context.districts,
       storage,
       clock,
       sessionCache: auth.sessionCache,
-      entitlements: ports.entitlements,
+      entitlements: context.entitlements,
       publicUrl: config.PUBLIC_URL,
     })
     await app.register(profileRoutes, { profile })
