@@ -54,7 +54,10 @@ const LATER_WORDS = [
   'src/features/catalogue/components/search-results.tsx',
 ]
 
-/** Messages are written in English in the code and translated into ru (the default language), oz and uz. */
+/**
+ * Messages are written in English in the code and translated into ru (the default language), oz and uz: the web app's
+ * and the server's alike, in .po files that `npm run extract` updates.
+ */
 const config: LinguiConfig = {
   locales: ['ru', 'oz', 'uz', 'en'],
   sourceLocale: 'en',
@@ -76,6 +79,9 @@ const config: LinguiConfig = {
       path: `<rootDir>/src/features/${feature}/locales/{locale}`,
       include: [`<rootDir>/src/features/${feature}`],
     })),
+    // What the server writes (error messages, SMS, notifications): message descriptors marked `/*i18n*/` with an
+    // explicit id (an error's code), read at run time by server/i18n/catalog.ts.
+    { path: '<rootDir>/server/locales/{locale}', include: ['<rootDir>/server'] },
   ],
   format: 'po',
   orderBy: 'messageId',

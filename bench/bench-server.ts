@@ -29,9 +29,9 @@ async function serve(dataDir: string, extraServices: number, orderCount: number,
   const { buildApp } = await import('#server/app.ts')
   const { testConfig } = await import('#server/config.ts')
   const { openDatabase } = await import('#server/db/client.ts')
-  const { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } = await import('#server/db/seed.ts')
-  const { seedCatalogue, seedContent } = await import('#server/db/seed/catalogue-seed.ts')
-  const { seedRegions } = await import('#server/db/seed/regions-seed.ts')
+  const { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } = await import('#server/seed/demo-users.ts')
+  const { seedCatalogue, seedContent } = await import('#server/seed/catalogue-seed.ts')
+  const { seedRegions } = await import('#server/seed/regions-seed.ts')
   // With DATABASE_URL the bench fills a database of its own on that server and drops it afterwards.
   const database = process.env.DATABASE_URL
     ? await (await import('#tests/helpers/database.ts')).createTestDatabase()

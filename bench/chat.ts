@@ -29,7 +29,7 @@
  * first screen does not load, found in dist/.vite/manifest.json. `vite build --manifest` runs first when dist/ has
  * no manifest or is older than src/ (not with --skip-build).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -37,19 +37,13 @@ import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { sql } from 'drizzle-orm'
-import { io, type Socket } from 'socket.io-client'
-import {
-  CHAT_CONNECTION,
-  SOCKET_PATH,
-  type ChatSendAck,
-  type ClientToServerEvents,
-  type ConnectUserAck,
-  type ServerToClientEvents,
-} from '#contract/events.ts'
+import { CHAT_CONNECTION, type ChatSendAck, type ConnectUserAck } from '#contract/events.ts'
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
 import { systemClock } from '#server/lib/clock.ts'
 import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
-import { freePort } from '#tests/helpers/free-port.ts'
+import { createEmptyDatabase } from '#tests/helpers/database.ts'
+import { startServerProcess, withServers, type ServerProcess } from './server-process.ts'
+import { connectAll, type Client } from './sockets.ts'
 
 const ROOT = join(import.meta.dirname, '..')
 const SECRET = 'c'.repeat(48)
@@ -68,16 +62,11 @@ const WARMUP_MS = 3_000
 const DELIVERY_TIMEOUT_MS = 10_000
 /** Each conversation sends its two probes (the baselines) every fifth second, half a second after its message. */
 const PROBE_EVERY = 5
-const CONNECT_BATCH = 250
-/** The kernel's clock ticks a second, for the CPU times in /proc. */
-const CLOCK_TICKS = 100
 const CHAT_SERVER_ENV = {
   CHAT_MESSAGES_PER_MINUTE: '1000',
   CHAT_NOTIFY_AFTER_S: '3600',
-  RATE_LIMIT_PER_MINUTE: '1000000000',
 }
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>
 type Person = { userId: number; sessionId: string; type: 'customer' | 'executor' }
 type Conversation = { chatId: number; customer: Person; specialist: Person }
 
@@ -127,98 +116,6 @@ async function seed(database: DatabaseHandle, count: number): Promise<Conversati
   })
 }
 
-type Server = {
-  url: string
-  child: ChildProcess
-  rssKb: () => Promise<number>
-  /** User and system CPU time so far, in seconds. */
-  cpuS: () => Promise<number>
-  stop: () => Promise<void>
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort()
-  const child = spawn(process.execPath, [join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      // Only the two-process run shares a Redis; an empty variable is unset.
-      REDIS_URL: '',
-      ...env,
-      ...CHAT_SERVER_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_USERS: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  const url = `http://127.0.0.1:${port}`
-  let up = false
-  for (let waited = 0; !up && waited < 60_000 && child.exitCode === null; waited += 200) {
-    up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (!up) await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  if (!up) {
-    child.kill('SIGKILL')
-    throw new Error('the server did not start')
-  }
-  return {
-    url,
-    child,
-    async rssKb() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8')
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-    },
-    async cpuS() {
-      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
-      const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
-      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-    },
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM')
-      await exited
-    },
-  }
-}
-
-/**
- * Connects in batches (a burst of thousands of handshakes measures the burst, not the chat), each socket with the
- * chat's settings and no reconnection (a dropped socket is counted, not hidden), and waits for `connect_user`.
- */
-async function connectAll(people: { token: string; url: string }[], agent: Agent) {
-  const clients: Client[] = []
-  for (let start = 0; start < people.length; start += CONNECT_BATCH) {
-    const batch = people.slice(start, start + CONNECT_BATCH).map(({ token, url }) => {
-      const client: Client = io(url, {
-        path: SOCKET_PATH,
-        ...CHAT_CONNECTION,
-        transports: ['polling'],
-        auth: { token },
-        forceNew: true,
-        reconnection: false,
-        agent: agent as never,
-      })
-      clients.push(client)
-      return new Promise<void>((resolve, reject) => {
-        client.once('connect_error', reject)
-        client.once('connect', () =>
-          client.emit('connect_user', { locale: 'ru' }, (ack) =>
-            ack.ok ? resolve() : reject(new Error(ack.error)),
-          ),
-        )
-      })
-    })
-    await Promise.all(batch)
-  }
-  return clients
-}
-
 const percentile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
@@ -226,25 +123,35 @@ const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
 type Side = { userId: number; client: Client }
 type Live = { chatId: number; customer: Side; specialist: Side }
 
-/** The load and its measures: one run of `SECONDS` after the warm-up, on sockets already connected. */
-async function load(live: Live[], phase: number, servers: Server[]) {
-  const sentAt = new Map<string, { at: number; measured: boolean }>()
-  const typingSent = new Map<number, { at: number; measured: boolean }[]>()
-  const delivery: number[] = []
-  const acks: number[] = []
-  const connectUser: number[] = []
-  const typing: number[] = []
-  const counts = {
-    sent: 0,
-    late: 0,
-    ackFailed: new Map<string, number>(),
-    ackTimedOut: 0,
-    probesSent: 0,
-    probesLost: 0,
-    dropped: 0,
-  }
-  const fail = (code: string) => counts.ackFailed.set(code, (counts.ackFailed.get(code) ?? 0) + 1)
+type Sent = { at: number; measured: boolean }
 
+/** What one run records: the sends still awaited, the times measured, and the counts. */
+function newTally() {
+  return {
+    sentAt: new Map<string, Sent>(),
+    typingSent: new Map<number, Sent[]>(),
+    delivery: [] as number[],
+    acks: [] as number[],
+    connectUser: [] as number[],
+    typing: [] as number[],
+    counts: {
+      sent: 0,
+      late: 0,
+      ackFailed: new Map<string, number>(),
+      ackTimedOut: 0,
+      probesSent: 0,
+      probesLost: 0,
+      dropped: 0,
+    },
+  }
+}
+type Tally = ReturnType<typeof newTally>
+
+/** One run's state: its tally, its phase (in the message ids), the measured window, and the timers to clear. */
+type Run = { tally: Tally; phase: number; windowStart: number; windowEnd: number; timers: NodeJS.Timeout[] }
+
+/** Each socket times what arrives from the other person: their messages (marked read with --read) and typing. */
+function listen(live: Live[], { sentAt, typingSent, delivery, typing, counts }: Tally) {
   for (const conversation of live)
     for (const side of [conversation.customer, conversation.specialist]) {
       side.client.on('chat:message', (event) => {
@@ -265,83 +172,95 @@ async function load(live: Live[], phase: number, servers: Server[]) {
       })
       side.client.on('disconnect', () => counts.dropped++)
     }
+}
 
-  const started = performance.now()
-  const windowStart = started + WARMUP_MS
-  const windowEnd = windowStart + SECONDS * 1000
-  const timers: NodeJS.Timeout[] = []
+/** One message of a conversation, from the person whose turn it is; its ack is timed. */
+function sendMessage({ tally, phase, windowStart }: Run, conversation: Live, index: number, tick: number) {
+  const { sentAt, acks, counts } = tally
+  // The two people take turns; half the conversations start with the specialist, so both sides send each second.
+  const sender = (tick + index) % 2 === 0 ? conversation.customer : conversation.specialist
+  const clientId = `bench-${phase}-${index}-${tick}`
+  const at = performance.now()
+  const measured = at >= windowStart
+  sentAt.set(clientId, { at, measured })
+  if (measured) counts.sent++
+  const answered = sender.client.timeout(DELIVERY_TIMEOUT_MS).emitWithAck('chat:message', {
+    chat_id: conversation.chatId,
+    client_id: clientId,
+    text: `Message ${tick} of conversation ${index}`,
+  } as never) as Promise<ChatSendAck>
+  answered.then(
+    (ack) => {
+      if (!measured) return
+      if (ack.ok) acks.push(performance.now() - at)
+      else counts.ackFailed.set(ack.error.code, (counts.ackFailed.get(ack.error.code) ?? 0) + 1)
+    },
+    () => {
+      if (measured) counts.ackTimedOut++
+    },
+  )
+  return sender
+}
 
+/** The two baselines, half a second after a message: the receiver's `connect_user` ack, the sender's typing. */
+function sendProbes(run: Run, conversation: Live, sender: Side) {
+  const { tally, windowStart, windowEnd } = run
+  const { connectUser, typingSent, counts } = tally
+  const receiver = sender === conversation.customer ? conversation.specialist : conversation.customer
+  run.timers.push(
+    setTimeout(() => {
+      const probeAt = performance.now()
+      if (probeAt >= windowEnd) return
+      const probeMeasured = probeAt >= windowStart
+      if (probeMeasured) counts.probesSent++
+      const asked = receiver.client
+        .timeout(DELIVERY_TIMEOUT_MS)
+        .emitWithAck('connect_user', {}) as Promise<ConnectUserAck>
+      asked.then(
+        (ack) => {
+          if (probeMeasured && ack.ok) connectUser.push(performance.now() - probeAt)
+          else if (probeMeasured) counts.probesLost++
+        },
+        () => {
+          if (probeMeasured) counts.probesLost++
+        },
+      )
+      const queue = typingSent.get(conversation.chatId) ?? []
+      queue.push({ at: performance.now(), measured: probeMeasured })
+      typingSent.set(conversation.chatId, queue)
+      sender.client.emit('chat:typing', { chat_id: conversation.chatId })
+    }, 500),
+  )
+}
+
+/** Each conversation sends a message a second until the window ends, their starts spread over the first second. */
+function startConversations(run: Run, live: Live[]) {
   const send = (conversation: Live, index: number, tick: number) => {
-    // The two people take turns; half the conversations start with the specialist, so both sides send each second.
-    const sender = (tick + index) % 2 === 0 ? conversation.customer : conversation.specialist
-    const receiver = sender === conversation.customer ? conversation.specialist : conversation.customer
-    const clientId = `bench-${phase}-${index}-${tick}`
-    const at = performance.now()
-    const measured = at >= windowStart
-    sentAt.set(clientId, { at, measured })
-    if (measured) counts.sent++
-    const answered = sender.client.timeout(DELIVERY_TIMEOUT_MS).emitWithAck('chat:message', {
-      chat_id: conversation.chatId,
-      client_id: clientId,
-      text: `Message ${tick} of conversation ${index}`,
-    } as never) as Promise<ChatSendAck>
-    answered.then(
-      (ack) => {
-        if (!measured) return
-        if (ack.ok) acks.push(performance.now() - at)
-        else fail(ack.error.code)
-      },
-      () => {
-        if (measured) counts.ackTimedOut++
-      },
-    )
-    if ((tick + index) % PROBE_EVERY !== 0) return
-    timers.push(
-      setTimeout(() => {
-        const probeAt = performance.now()
-        if (probeAt >= windowEnd) return
-        const probeMeasured = probeAt >= windowStart
-        if (probeMeasured) counts.probesSent++
-        const asked = receiver.client
-          .timeout(DELIVERY_TIMEOUT_MS)
-          .emitWithAck('connect_user', {}) as Promise<ConnectUserAck>
-        asked.then(
-          (ack) => {
-            if (probeMeasured && ack.ok) connectUser.push(performance.now() - probeAt)
-            else if (probeMeasured) counts.probesLost++
-          },
-          () => {
-            if (probeMeasured) counts.probesLost++
-          },
-        )
-        const queue = typingSent.get(conversation.chatId) ?? []
-        queue.push({ at: performance.now(), measured: probeMeasured })
-        typingSent.set(conversation.chatId, queue)
-        sender.client.emit('chat:typing', { chat_id: conversation.chatId })
-      }, 500),
-    )
+    const sender = sendMessage(run, conversation, index, tick)
+    if ((tick + index) % PROBE_EVERY === 0) sendProbes(run, conversation, sender)
   }
-
   live.forEach((conversation, index) => {
     let tick = 0
     const beat = () => {
-      if (performance.now() >= windowEnd) return clearInterval(interval)
+      if (performance.now() >= run.windowEnd) return clearInterval(interval)
       send(conversation, index, tick++)
     }
     let interval: NodeJS.Timeout | undefined
-    timers.push(
+    run.timers.push(
       setTimeout(
         () => {
           beat()
           interval = setInterval(beat, 1000)
-          timers.push(interval)
+          run.timers.push(interval)
         },
         (index * 1000) / live.length,
       ),
     )
   })
+}
 
-  // CPU of the servers and of this process, and this process's event-loop delay, over the measured window only.
+/** CPU of the servers and of this process, and this process's event-loop delay, over the measured window only. */
+async function measureWindow({ windowStart, windowEnd }: Run, servers: ServerProcess[]) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 })
   await new Promise((resolve) => setTimeout(resolve, windowStart - performance.now()))
   const cpuBefore = await Promise.all(servers.map((server) => server.cpuS()))
@@ -351,17 +270,36 @@ async function load(live: Live[], phase: number, servers: Server[]) {
   loopDelay.disable()
   const ownCpu = process.cpuUsage(ownBefore)
   const cpuAfter = await Promise.all(servers.map((server) => server.cpuS()))
+  return {
+    serverCpu: cpuAfter.map((after, i) => (after - cpuBefore[i]!) / SECONDS),
+    ownCpu: (ownCpu.user + ownCpu.system) / 1e6 / SECONDS,
+    loopDelayP99: loopDelay.percentile(99) / 1e6,
+  }
+}
 
-  // What was sent in the window may still be on its way: at most DELIVERY_TIMEOUT_MS more.
+/** What was sent in the window may still be on its way: waits at most DELIVERY_TIMEOUT_MS more for it. */
+async function awaitOutstanding({ sentAt, typingSent, acks, counts }: Tally) {
   const outstanding = () =>
     [...sentAt.values()].some((s) => s.measured) ||
     [...typingSent.values()].some((queue) => queue.some((s) => s.measured)) ||
     acks.length + counts.ackTimedOut + [...counts.ackFailed.values()].reduce((a, b) => a + b, 0) < counts.sent
   for (let waited = 0; outstanding() && waited < DELIVERY_TIMEOUT_MS + 1000; waited += 100)
     await new Promise((resolve) => setTimeout(resolve, 100))
-  for (const timer of timers) clearTimeout(timer)
+}
+
+/** The load and its measures: one run of `SECONDS` after the warm-up, on sockets already connected. */
+async function load(live: Live[], phase: number, servers: ServerProcess[]) {
+  const tally = newTally()
+  listen(live, tally)
+  const windowStart = performance.now() + WARMUP_MS
+  const run: Run = { tally, phase, windowStart, windowEnd: windowStart + SECONDS * 1000, timers: [] }
+  startConversations(run, live)
+  const usage = await measureWindow(run, servers)
+  await awaitOutstanding(tally)
+  for (const timer of run.timers) clearTimeout(timer)
   const rssKb = await Promise.all(servers.map((server) => server.rssKb()))
 
+  const { delivery, counts, typingSent } = tally
   const typingLost = [...typingSent.values()].reduce(
     (sum, queue) => sum + queue.filter((s) => s.measured).length,
     0,
@@ -375,15 +313,13 @@ async function load(live: Live[], phase: number, servers: Server[]) {
     ackTimedOut: counts.ackTimedOut,
     dropped: counts.dropped,
     delivery: sorted(delivery),
-    acks: sorted(acks),
-    connectUser: sorted(connectUser),
-    typing: sorted(typing),
+    acks: sorted(tally.acks),
+    connectUser: sorted(tally.connectUser),
+    typing: sorted(tally.typing),
     probesSent: counts.probesSent,
     probesLost: counts.probesLost,
     typingLost,
-    serverCpu: cpuAfter.map((after, i) => (after - cpuBefore[i]!) / SECONDS),
-    ownCpu: (ownCpu.user + ownCpu.system) / 1e6 / SECONDS,
-    loopDelayP99: loopDelay.percentile(99) / 1e6,
+    ...usage,
     rssKb,
   }
 }
@@ -393,17 +329,18 @@ const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`
 const pct = (share: number) => `${(share * 100).toFixed(0)} %`
 const spread = (values: number[]) => `p50 ${ms(percentile(values, 0.5))}, p99 ${ms(percentile(values, 0.99))}`
 
-async function run(label: string, servers: Server[], conversations: Conversation[], phase: number) {
+async function run(label: string, servers: ServerProcess[], conversations: Conversation[], phase: number) {
   // Signed now: a token lives 15 minutes, and the server closes a socket when its token ends.
   const tokens = createAccessTokens(SECRET, systemClock)
   const sign = (person: Person) =>
     tokens.sign({ userId: person.userId, type: person.type, sessionId: person.sessionId })
   const first = servers[0]!
   const second = servers.at(-1)!
+  const options = { ...CHAT_CONNECTION, transports: ['polling'] }
   const people = await Promise.all(
     conversations.flatMap((c) => [
-      sign(c.customer).then((token) => ({ token, url: first.url })),
-      sign(c.specialist).then((token) => ({ token, url: second.url })),
+      sign(c.customer).then((token) => ({ token, url: first.url, options })),
+      sign(c.specialist).then((token) => ({ token, url: second.url, options })),
     ]),
   )
   const rssBefore = await Promise.all(servers.map((server) => server.rssKb()))
@@ -578,26 +515,10 @@ try {
   const chunkLines = await chatChunks(await buildIfStale())
 
   // One process: the embedded database (or a database of its own on PostgreSQL).
-  const serverUrl = process.env.DATABASE_URL
-  let databaseUrl: string | undefined
-  let dropDatabase = async () => {}
-  if (serverUrl) {
-    const pg = (await import('pg')).default
-    const name = `fika_bench_chat_${process.pid}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    }
-  }
+  const ownDatabase = process.env.DATABASE_URL
+    ? await createEmptyDatabase(process.env.DATABASE_URL)
+    : undefined
+  const databaseUrl = ownDatabase?.url
   try {
     const database = await openDatabase({ databaseUrl, dataDir })
     await database.migrate()
@@ -616,25 +537,22 @@ try {
         `the run), general rate limit off.`,
     )
     const env = { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) }
-    const single = await startServer(env)
-    try {
-      await run(`one process (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`, [single], conversations, 1)
-    } finally {
-      await single.stop()
-    }
+    const start =
+      (extra: Record<string, string> = {}) =>
+      () =>
+        startServerProcess({ ...env, ...CHAT_SERVER_ENV, ...extra }, SECRET)
+    const engine = databaseUrl ? 'PostgreSQL' : 'PGlite'
+    await withServers([start()], (servers) => run(`one process (${engine})`, servers, conversations, 1))
     if (databaseUrl && process.env.REDIS_URL) {
-      const cluster = [await startServer({ ...env, REDIS_URL: process.env.REDIS_URL })]
-      try {
-        cluster.push(await startServer({ ...env, REDIS_URL: process.env.REDIS_URL }))
-        await run('two processes on Redis (customers on 1, specialists on 2)', cluster, conversations, 2)
-      } finally {
-        await Promise.all(cluster.map((server) => server.stop()))
-      }
+      const redis = { REDIS_URL: process.env.REDIS_URL }
+      await withServers([start(redis), start(redis)], (servers) =>
+        run('two processes on Redis (customers on 1, specialists on 2)', servers, conversations, 2),
+      )
     } else {
       console.log('\ntwo processes on Redis: not measured (needs DATABASE_URL and REDIS_URL)')
     }
   } finally {
-    await dropDatabase()
+    await ownDatabase?.drop()
   }
   console.log(`\n${chunkLines.join('\n')}`)
 } finally {

@@ -6,8 +6,8 @@
  * with DATABASE_URL, on a database of its own on that PostgreSQL. The plans go into docs/decisions/019.
  */
 import { fillPlaceholders } from 'drizzle-orm'
-import { seedDemoUsers } from '#server/db/seed.ts'
-import { seedCatalogue } from '#server/db/seed/catalogue-seed.ts'
+import { seedDemoUsers } from '#server/seed/demo-users.ts'
+import { seedCatalogue } from '#server/seed/catalogue-seed.ts'
 import { boxCellsStatement } from '#server/modules/orders/box-cells.ts'
 import { cellParams, gridOf } from '#server/modules/orders/grid.ts'
 import { mapCellsStatement } from '#server/modules/orders/map-query.ts'

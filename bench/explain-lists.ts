@@ -7,8 +7,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { seedCatalogue, seedContent } from '#server/db/seed/catalogue-seed.ts'
-import { seedRegions } from '#server/db/seed/regions-seed.ts'
+import { seedCatalogue, seedContent } from '#server/seed/catalogue-seed.ts'
+import { seedRegions } from '#server/seed/regions-seed.ts'
 import type { createExecutorsRepository, ExecutorFilters } from '#server/modules/executors/repository.ts'
 import { createTestDatabase } from '#tests/helpers/database.ts'
 import { seedSpecialists } from './bench-server.ts'

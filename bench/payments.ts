@@ -1,6 +1,6 @@
 /**
  * npm run bench:payments [-- --payments N --repeats R --callers C] — the providers' callbacks on PostgreSQL
- * (DATABASE_URL required: a database of its own, `bench_payments_<pid>`, made and dropped here). `server/main.ts`
+ * (DATABASE_URL required: a database of its own, made and dropped here). `server/main.ts`
  * runs as a child process with provider keys set, so the real protocol checks run (Payme's Basic auth, Click's
  * `sign_string`). N specialists with a pending master invoice each per provider are seeded in SQL.
  *
@@ -11,7 +11,6 @@
  * prepared click_trans_id, all at once; then counts in the database the plan periods, ledger payment rows and
  * performed transactions of each invoice, and of every invoice of phase A: "double activations" must be 0.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,9 +19,9 @@ import { sql } from 'drizzle-orm'
 import { paymentProviderPaths } from '#contract/wallet-endpoints.ts'
 import { clickSign, tiyinToClickAmount } from '#server/adapters/payments/click.ts'
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
-import { freePort } from '#tests/helpers/free-port.ts'
+import { createEmptyDatabase } from '#tests/helpers/database.ts'
+import { startServerProcess, type ServerProcess } from './server-process.ts'
 
-const ROOT = join(import.meta.dirname, '..')
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`)
   return index > 0 ? Number(process.argv[index + 1]) : fallback
@@ -65,50 +64,6 @@ async function seed(database: DatabaseHandle, count: number): Promise<Fixture> {
   }
   await database.db.execute(sql`analyze`)
   return fixture
-}
-
-type Server = { url: string; child: ChildProcess; stop: () => Promise<void> }
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort()
-  const child = spawn(process.execPath, [join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      REDIS_URL: '',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: 'p'.repeat(48),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_USERS: 'false',
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      PAYME_KEY,
-      PAYME_MERCHANT_ID,
-      CLICK_SECRET_KEY,
-      CLICK_SERVICE_ID,
-      CLICK_MERCHANT_ID,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  let up = false
-  for (let waited = 0; waited < 120_000 && !up; waited += 200) {
-    up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (!up) await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  if (!up) throw new Error('the server did not answer /api/health')
-  return {
-    url,
-    child,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-    },
-  }
 }
 
 type Timed = { title: string; rps: number; p50: number; p99: number; max: number; requests: number }
@@ -250,16 +205,11 @@ if (!serverUrl) {
   process.exit(2)
 }
 
-const pg = (await import('pg')).default
-const name = `bench_payments_${process.pid}`
-const admin = new pg.Client({ connectionString: serverUrl })
-await admin.connect()
-await admin.query(`create database ${name}`)
-await admin.end()
-const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString()
+const ownDatabase = await createEmptyDatabase(serverUrl)
+const databaseUrl = ownDatabase.url
 const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-pay-'))
 const database = await openDatabase({ databaseUrl, dataDir })
-let server: Server | undefined
+let server: ServerProcess | undefined
 try {
   await database.migrate()
   const seeding = performance.now()
@@ -268,7 +218,19 @@ try {
     `${PAYMENTS} payments per provider on PostgreSQL (seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s), ` +
       `${CALLERS} concurrent callers; ${REPEATS} repeated concurrent calls; provider keys set (Basic auth, sign_string)`,
   )
-  server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir })
+  // The provider keys are set, so the real protocol checks run.
+  server = await startServerProcess(
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PAYME_KEY,
+      PAYME_MERCHANT_ID,
+      CLICK_SECRET_KEY,
+      CLICK_SERVICE_ID,
+      CLICK_MERCHANT_ID,
+    },
+    'p'.repeat(48),
+  )
   const url = server.url
 
   // Warm-up: connections, the JIT, the database's plans.
@@ -371,9 +333,6 @@ try {
 } finally {
   await server?.stop()
   await database.close()
-  const dropper = new pg.Client({ connectionString: serverUrl })
-  await dropper.connect()
-  await dropper.query(`drop database if exists ${name} with (force)`)
-  await dropper.end()
+  await ownDatabase.drop()
   await rm(dataDir, { recursive: true, force: true })
 }

@@ -6,31 +6,27 @@
  * on one Redis, the sockets split between them and the order published on the first — with DATABASE_URL and
  * REDIS_URL only (the embedded database cannot be shared by two processes).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
-import { io, type Socket } from 'socket.io-client'
 import { endpoints } from '#contract/endpoints.ts'
-import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '#contract/events.ts'
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
-import { seedCatalogue } from '#server/db/seed/catalogue-seed.ts'
-import { seedRegions } from '#server/db/seed/regions-seed.ts'
+import { seedCatalogue } from '#server/seed/catalogue-seed.ts'
+import { seedRegions } from '#server/seed/regions-seed.ts'
 import { systemClock } from '#server/lib/clock.ts'
 import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
-import { freePort } from '#tests/helpers/free-port.ts'
+import { createEmptyDatabase } from '#tests/helpers/database.ts'
+import { startServerProcess, withServers, type ServerProcess } from './server-process.ts'
+import { connectAll, type Client } from './sockets.ts'
 
-const ROOT = join(import.meta.dirname, '..')
 const SECRET = 'r'.repeat(48)
 const argIndex = process.argv.indexOf('--sockets')
 const SOCKETS = argIndex > 0 ? Number(process.argv[argIndex + 1]) : 5_000
-const CONNECT_BATCH = 250
 const DELIVERY_TIMEOUT_MS = 120_000
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>
 type Fixture = { tokens: string[]; customerToken: string; service: number; district: number }
 
 /** N specialists of one category and district, each with a live session, and a customer: all in SQL. */
@@ -70,81 +66,6 @@ async function seed(database: DatabaseHandle, count: number): Promise<Fixture> {
     service: target!.service,
     district: target!.district,
   }
-}
-
-type Server = { url: string; child: ChildProcess; rssKb: () => Promise<number>; stop: () => Promise<void> }
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort()
-  const child = spawn(process.execPath, [join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      // Only the cluster run shares a Redis; an empty variable is unset.
-      REDIS_URL: '',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_USERS: 'false',
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let waited = 0; waited < 60_000; waited += 200) {
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return {
-    url,
-    child,
-    async rssKb() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8')
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-    },
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
-    },
-  }
-}
-
-/** Connects in batches (a burst of thousands of handshakes measures the burst, not the delivery). */
-async function connectAll(tokens: string[], urlOf: (i: number) => string) {
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
-  const clients: Client[] = []
-  for (let start = 0; start < tokens.length; start += CONNECT_BATCH) {
-    const batch = tokens.slice(start, start + CONNECT_BATCH).map((token, offset) => {
-      const i = start + offset
-      const client: Client = io(urlOf(i), {
-        path: SOCKET_PATH,
-        transports: i % 2 === 0 ? ['websocket'] : ['polling'],
-        auth: { token },
-        forceNew: true,
-        reconnection: false,
-        agent: agent as never,
-      })
-      clients.push(client)
-      return new Promise<void>((resolve, reject) => {
-        client.once('connect_error', reject)
-        client.once('connect', () =>
-          client.emit('connect_user', { locale: 'ru' }, (ack) =>
-            ack.ok ? resolve() : reject(new Error(ack.error)),
-          ),
-        )
-      })
-    })
-    await Promise.all(batch)
-  }
-  return clients
 }
 
 async function publishAndTime(clients: Client[], publishUrl: string, fixture: Fixture) {
@@ -187,10 +108,15 @@ function report(title: string, result: Awaited<ReturnType<typeof publishAndTime>
   )
 }
 
-async function run(label: string, servers: Server[], fixture: Fixture) {
+async function run(label: string, servers: ServerProcess[], fixture: Fixture) {
   const before = await Promise.all(servers.map((server) => server.rssKb()))
   const connecting = performance.now()
-  const clients = await connectAll(fixture.tokens, (i) => servers[i % servers.length]!.url)
+  const targets = fixture.tokens.map((token, i) => ({
+    token,
+    url: servers[i % servers.length]!.url,
+    options: { transports: i % 2 === 0 ? ['websocket'] : ['polling'] },
+  }))
+  const clients = await connectAll(targets, new Agent({ keepAlive: true, maxSockets: Infinity }))
   console.log(
     `${label}: ${clients.length} sockets connected in ${((performance.now() - connecting) / 1000).toFixed(1)} s`,
   )
@@ -205,26 +131,10 @@ async function run(label: string, servers: Server[], fixture: Fixture) {
 const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-rt-'))
 try {
   // One process: the embedded database (or a database of its own on PostgreSQL).
-  const serverUrl = process.env.DATABASE_URL
-  let databaseUrl: string | undefined
-  let dropDatabase = async () => {}
-  if (serverUrl) {
-    const pg = (await import('pg')).default
-    const name = `fika_bench_rt_${process.pid}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    }
-  }
+  const ownDatabase = process.env.DATABASE_URL
+    ? await createEmptyDatabase(process.env.DATABASE_URL)
+    : undefined
+  const databaseUrl = ownDatabase?.url
   const database = await openDatabase({ databaseUrl, dataDir })
   await database.migrate()
   const seeding = performance.now()
@@ -236,25 +146,21 @@ try {
   )
   try {
     const env = { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) }
-    const single = await startServer(env)
-    try {
-      await run('one process', [single], fixture)
-    } finally {
-      await single.stop()
-    }
+    const start =
+      (extra: Record<string, string> = {}) =>
+      () =>
+        startServerProcess({ ...env, ...extra }, SECRET)
+    await withServers([start()], (servers) => run('one process', servers, fixture))
     if (databaseUrl && process.env.REDIS_URL) {
-      const cluster = [await startServer({ ...env, REDIS_URL: process.env.REDIS_URL })]
-      cluster.push(await startServer({ ...env, REDIS_URL: process.env.REDIS_URL }))
-      try {
-        await run('two processes on Redis', cluster, fixture)
-      } finally {
-        await Promise.all(cluster.map((server) => server.stop()))
-      }
+      const redis = { REDIS_URL: process.env.REDIS_URL }
+      await withServers([start(redis), start(redis)], (servers) =>
+        run('two processes on Redis', servers, fixture),
+      )
     } else {
       console.log('\ntwo processes on Redis: not measured (needs DATABASE_URL and REDIS_URL)')
     }
   } finally {
-    await dropDatabase()
+    await ownDatabase?.drop()
   }
 } finally {
   await rm(dataDir, { recursive: true, force: true })

@@ -11,8 +11,8 @@ import { openDatabase } from '#server/db/client.ts'
 import { categories } from '#server/db/schema/catalogue.ts'
 import { orders } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
-import { seedOnStart } from '#server/db/seed/start-seed.ts'
-import { DEMO_USERS } from '#server/db/seed.ts'
+import { seedOnStart } from '#server/seed/start-seed.ts'
+import { DEMO_USERS } from '#server/seed/demo-users.ts'
 
 export const EMPTY_PAGE_PREFIX = '/lighthouse-empty/'
 

@@ -25,7 +25,7 @@ import {
 } from 'lucide-react'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { loadSeedCatalogue } from '../server/db/seed/catalogue-seed.ts'
+import { loadSeedCatalogue } from '../server/seed/catalogue-seed.ts'
 
 /** The picture of each category, by slug; a category without one stops the script. */
 const ICONS: Record<string, LucideIcon> = {

@@ -1,16 +1,16 @@
 /**
- * Draws the demo specialists' portfolio and certificate pictures (server/db/seed/portfolio/*.webp): two simple
+ * Draws the demo specialists' portfolio and certificate pictures (server/seed/portfolio/*.webp): two simple
  * scenes per category (a tiled floor, a laptop, a car, a moving van…) and two certificates, flat shapes with no
  * text, rasterised to WebP with sharp like uploaded photos. The demo seed copies them into the uploads storage.
  * Run after adding a category, with a scene for it in SCENES: `node scripts/make-portfolio-images.ts`.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import sharp from 'sharp'
-import { loadSeedCatalogue } from '../server/db/seed/catalogue-seed.ts'
+import { loadSeedCatalogue } from '../server/seed/catalogue-seed.ts'
 
 const WIDTH = 800
 const HEIGHT = 600
-const OUT_DIR = 'server/db/seed/portfolio'
+const OUT_DIR = 'server/seed/portfolio'
 
 type Palette = { sky: string; wall: string; deep: string; light: string; accent: string }
 const PALETTES: Palette[] = [

@@ -3,6 +3,7 @@ import type * as ApiHttp from './api-http.ts'
 import type * as v from 'valibot'
 import { buildPath, type Endpoint } from '#contract/endpoint.ts'
 import type { ErrorBody } from '#contract/errors.ts'
+import type { ApiClientOptions } from './api-options.ts'
 import { loadOnce } from './load-once.ts'
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : never
@@ -27,16 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ApiClientOptions = {
-  baseUrl?: string
-  getToken: () => string | null
-  getLocale: () => string
-  /** Trades the refresh cookie for a new access token; resolves null when the session is over. */
-  refreshToken: (expiredToken: string | null) => Promise<string | null>
-  onSessionEnded: () => void
-  /** The server's renderer asks the API inside its own process. */
-  fetch?: (request: Request) => Promise<Response>
-}
+export type { ApiClientOptions }
 
 /** ky, once something has been asked: `toApiError` tells its HTTP errors apart. */
 let httpModule: typeof ApiHttp | undefined

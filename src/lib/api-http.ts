@@ -1,7 +1,7 @@
 import ky, { type KyInstance } from 'ky'
 import * as v from 'valibot'
 import { ErrorBodySchema, type ErrorBody } from '#contract/errors.ts'
-import type { ApiClientOptions } from './api-client.ts'
+import type { ApiClientOptions } from './api-options.ts'
 
 export { HTTPError } from 'ky'
 

@@ -1,10 +1,10 @@
 import { i18n, type Messages } from '@lingui/core'
 import { LOCALE_COOKIE } from '#contract/endpoint.ts'
 import { messages as ruMessages } from '../locales/ru/messages.po'
+import { LOCALES, type Locale } from './locale-list.ts'
 import { serverRender } from './server-render.ts'
 
-export const LOCALES = ['ru', 'oz', 'uz', 'en'] as const
-export type Locale = (typeof LOCALES)[number]
+export { LOCALES, type Locale }
 export const DEFAULT_LOCALE: Locale = 'ru'
 
 /** How each language names itself in the switcher. */

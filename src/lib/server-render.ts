@@ -1,4 +1,4 @@
-import type { Locale } from './locale.ts'
+import type { Locale } from './locale-list.ts'
 
 /**
  * What the server's renderer (src/entry-server.tsx) tells the app while it renders one page: the page's language

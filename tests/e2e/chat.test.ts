@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
 import type { Order } from '#contract/schemas/orders.ts'
-import { demoSpecialistPhone } from '#server/db/seed/demo-specialists.ts'
+import { demoSpecialistPhone } from '#server/seed/demo-specialists.ts'
 import {
   apiLogin,
   DEMO_CUSTOMER,

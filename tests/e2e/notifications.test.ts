@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import type { Order } from '#contract/schemas/orders.ts'
-import { demoSpecialistPhone } from '#server/db/seed/demo-specialists.ts'
+import { demoSpecialistPhone } from '#server/seed/demo-specialists.ts'
 import {
   apiLogin,
   DEMO_CUSTOMER,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { V1 } from '#contract/endpoints.ts'
-import { seedCatalogue, seedContent } from '#server/db/seed/catalogue-seed.ts'
+import { seedCatalogue, seedContent } from '#server/seed/catalogue-seed.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
 import type { Order } from '#contract/schemas/orders.ts'
-import { seedDemoUsers } from '#server/db/seed.ts'
-import { seedDemoOrders } from '#server/db/seed/demo-orders.ts'
+import { seedDemoUsers } from '#server/seed/demo-users.ts'
+import { seedDemoOrders } from '#server/seed/demo-orders.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 const t = useTestApp({ catalogue: true })

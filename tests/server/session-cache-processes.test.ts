@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_PATH, endpoints } from '#contract/endpoints.ts'
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
 import { users } from '#server/db/schema/users.ts'
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from '#server/db/seed.ts'
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from '#server/seed/demo-users.ts'
 import { freePort } from '#tests/helpers/free-port.ts'
 
 const MAIN = join(import.meta.dirname, '../../server/main.ts')

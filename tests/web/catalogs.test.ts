@@ -38,11 +38,25 @@ const catalogFiles = (locale: string) => [
 const committed = Object.fromEntries(
   LOCALES.map((locale) => [locale, new Map(catalogFiles(locale).flatMap((file) => [...readCatalog(file)]))]),
 ) as Record<(typeof LOCALES)[number], Map<string, string>>
+// The server's own catalog: its ids are error codes and the like, its English is the source locale's msgstr.
+const serverCatalog = (locale: string) => join(ROOT, 'server/locales', `${locale}.po`)
+const committedServer = Object.fromEntries(
+  LOCALES.map((locale) => [locale, readCatalog(serverCatalog(locale))]),
+) as Record<(typeof LOCALES)[number], Map<string, string>>
+/** Every translated message of a language with its English source: the web's id, or the server's English text. */
+const translated = (locale: (typeof LOCALES)[number]) => [
+  ...[...committed[locale]].map(([id, text]) => ({ id, source: id, text })),
+  ...[...committedServer[locale]].map(([id, text]) => ({
+    id,
+    source: committedServer.en.get(id) ?? id,
+    text,
+  })),
+]
 
 // Extract from the code as it is now into a scratch folder, so the check sees messages nobody extracted yet.
 const scratch = mkdtempSync(join(tmpdir(), 'fika-lingui-'))
 afterAll(() => rmSync(scratch, { recursive: true, force: true }))
-function extractFromCode(): Entry[] {
+function extractFromCode(): { web: Entry[]; server: Entry[] } {
   const config = join(scratch, 'lingui.config.json')
   writeFileSync(
     config,
@@ -50,7 +64,10 @@ function extractFromCode(): Entry[] {
       locales: ['en'],
       sourceLocale: 'en',
       rootDir: ROOT,
-      catalogs: [{ path: join(scratch, '{locale}'), include: [join(ROOT, 'src')] }],
+      catalogs: [
+        { path: join(scratch, 'web', '{locale}'), include: [join(ROOT, 'src')] },
+        { path: join(scratch, 'server', '{locale}'), include: [join(ROOT, 'server')] },
+      ],
       format: 'po',
     }),
   )
@@ -58,27 +75,37 @@ function extractFromCode(): Entry[] {
     cwd: ROOT,
     stdio: 'pipe',
   })
-  return [...readCatalog(join(scratch, 'en.po')).entries()].map(([id, text]) => ({ id, text }))
+  const entries = (part: string) =>
+    [...readCatalog(join(scratch, part, 'en.po')).entries()].map(([id, text]) => ({ id, text }))
+  return { web: entries('web'), server: entries('server') }
 }
 
 const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort()
 const BRAND_ONLY = /^[\sA-Za-z0-9.,:·—–()-]*(Fika|Telegram|IELTS|SMS)?[\sA-Za-z0-9.,:·—–()-]*$/
 
-describe('the Lingui catalogs', () => {
+describe('the Lingui catalogs of the web app and the server', () => {
   it('hold every message the code uses, in all four languages', () => {
-    const used = extractFromCode()
+    const { web: used, server: usedByServer } = extractFromCode()
     expect(used.length).toBeGreaterThan(50)
+    expect(usedByServer.length).toBeGreaterThan(50)
     for (const locale of LOCALES) {
       const missing = used.filter((entry) => !committed[locale].has(entry.id)).map((entry) => entry.id)
       expect(missing, `missing in ${locale}: run npm run extract and translate`).toEqual([])
+      const serverIds = usedByServer.map((entry) => entry.id).sort()
+      expect(
+        [...committedServer[locale].keys()].sort(),
+        `server/locales/${locale}.po: run npm run extract`,
+      ).toEqual(serverIds)
     }
+    // The server's English lives in its code: the committed source catalog says the same.
+    for (const entry of usedByServer) expect(committedServer.en.get(entry.id), entry.id).toBe(entry.text)
   })
 
   it('translate every message into ru, oz and uz, keeping the placeholders', () => {
     for (const locale of ['ru', 'oz', 'uz'] as const) {
-      for (const [id, text] of committed[locale]) {
+      for (const { id, source, text } of translated(locale)) {
         expect(text, `${locale}: "${id}" has no translation`).not.toBe('')
-        expect(placeholders(text), `${locale}: "${id}" lost a placeholder`).toEqual(placeholders(id))
+        expect(placeholders(text), `${locale}: "${id}" lost a placeholder`).toEqual(placeholders(source))
       }
     }
   })
@@ -99,10 +126,10 @@ describe('the Lingui catalogs', () => {
 
   it('leave no English in the Russian and Uzbek Cyrillic catalogs', () => {
     for (const locale of ['ru', 'uz'] as const) {
-      for (const [id, text] of committed[locale]) {
-        if (BRAND_ONLY.test(id) && !/[a-z]{4,}/.test(id.replace(/Fika|Telegram|IELTS/g, ''))) continue
+      for (const { id, source, text } of translated(locale)) {
+        if (BRAND_ONLY.test(source) && !/[a-z]{4,}/.test(source.replace(/Fika|Telegram|IELTS/g, ''))) continue
         // Nothing to translate in a message that is only placeholders and signs ("+{more}").
-        if (!/\p{L}/u.test(id.replace(/\{\w+\}/g, ''))) continue
+        if (!/\p{L}/u.test(source.replace(/\{\w+\}/g, ''))) continue
         expect(text, `${locale}: "${id}"`).toMatch(/[\u0400-\u04FF]/)
       }
     }

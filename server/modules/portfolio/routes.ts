@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
+import type { PortfolioItem, PortfolioKind } from './repository.ts'
 import { presentDocument, presentWork, type PortfolioService } from './service.ts'
 
 /** The multipart field `file`, as @fastify/multipart attaches it to the body. */
@@ -9,75 +10,66 @@ const fileOf = (request: FastifyRequest) => {
   return Buffer.isBuffer(file) ? file : undefined
 }
 
-export async function portfolioRoutes(app: FastifyInstance, { portfolio }: { portfolio: PortfolioService }) {
-  contractRoute(app, endpoints.userDocuments, async ({ params, query }) => {
-    const { items, meta } = await portfolio.list('documents', params.id, query.page, query.perPage)
-    return { collection: items.map(presentDocument), meta }
-  })
-  contractRoute(app, endpoints.addDocument, async ({ body, request, reply }) => {
-    reply.status(201)
-    const item = await portfolio.add(
-      'documents',
-      { label: body.name, description: body.description },
-      request.user!,
-    )
-    return presentDocument(item)
-  })
-  contractRoute(app, endpoints.updateDocument, async ({ params, body, request }) =>
-    presentDocument(
-      await portfolio.update(
-        'documents',
-        params.id,
-        { label: body.name, description: body.description },
-        request.user!,
-      ),
-    ),
-  )
-  contractRoute(app, endpoints.deleteDocument, ({ params, request }) =>
-    portfolio.remove('documents', params.id, request.user!),
-  )
-  contractRoute(app, endpoints.addDocumentFile, async ({ params, request }) =>
-    presentDocument(await portfolio.addFile('documents', params.id, fileOf(request), request.user!)),
-  )
-  contractRoute(app, endpoints.deleteDocumentFile, async ({ params, request }) =>
-    presentDocument(await portfolio.removeFile('documents', params.id, params.index, request.user!)),
-  )
-  contractRoute(app, endpoints.reorderDocuments, async ({ body, request }) => {
-    const { items, meta } = await portfolio.reorder('documents', body.ids, request.user!)
-    return { collection: items.map(presentDocument), meta }
-  })
+type Page = { items: PortfolioItem[]; meta: { page: number; perPage: number; total: number } }
 
-  contractRoute(app, endpoints.userWorks, async ({ params, query }) => {
-    const { items, meta } = await portfolio.list('works', params.id, query.page, query.perPage)
-    return { collection: items.map(presentWork), meta }
-  })
-  contractRoute(app, endpoints.addWork, async ({ body, request, reply }) => {
+// Documents and works are one set of routes: each kind its endpoints, and how its items are answered.
+const KINDS = {
+  documents: {
+    list: endpoints.userDocuments,
+    add: endpoints.addDocument,
+    update: endpoints.updateDocument,
+    remove: endpoints.deleteDocument,
+    addFile: endpoints.addDocumentFile,
+    removeFile: endpoints.deleteDocumentFile,
+    reorder: endpoints.reorderDocuments,
+    present: presentDocument,
+    presentPage: ({ items, meta }: Page) => ({ collection: items.map(presentDocument), meta }),
+  },
+  works: {
+    list: endpoints.userWorks,
+    add: endpoints.addWork,
+    update: endpoints.updateWork,
+    remove: endpoints.deleteWork,
+    addFile: endpoints.addWorkPhoto,
+    removeFile: endpoints.deleteWorkPhoto,
+    reorder: endpoints.reorderWorks,
+    present: presentWork,
+    presentPage: ({ items, meta }: Page) => ({ collection: items.map(presentWork), meta }),
+  },
+}
+
+/** A document's label is its name, a work's its title. */
+type ItemBody = { description?: string | null } & ({ name: string } | { title: string })
+const fieldsOf = (body: ItemBody) => ({
+  label: 'name' in body ? body.name : body.title,
+  description: body.description,
+})
+
+function kindRoutes(app: FastifyInstance, portfolio: PortfolioService, kind: PortfolioKind) {
+  const routes = KINDS[kind]
+  contractRoute(app, routes.list, async ({ params, query }) =>
+    routes.presentPage(await portfolio.list(kind, params.id, query.page, query.perPage)),
+  )
+  contractRoute(app, routes.add, async ({ body, request, reply }) => {
     reply.status(201)
-    return presentWork(
-      await portfolio.add('works', { label: body.title, description: body.description }, request.user!),
-    )
+    return routes.present(await portfolio.add(kind, fieldsOf(body), request.user!))
   })
-  contractRoute(app, endpoints.updateWork, async ({ params, body, request }) =>
-    presentWork(
-      await portfolio.update(
-        'works',
-        params.id,
-        { label: body.title, description: body.description },
-        request.user!,
-      ),
-    ),
+  contractRoute(app, routes.update, async ({ params, body, request }) =>
+    routes.present(await portfolio.update(kind, params.id, fieldsOf(body), request.user!)),
   )
-  contractRoute(app, endpoints.deleteWork, ({ params, request }) =>
-    portfolio.remove('works', params.id, request.user!),
+  contractRoute(app, routes.remove, ({ params, request }) => portfolio.remove(kind, params.id, request.user!))
+  contractRoute(app, routes.addFile, async ({ params, request }) =>
+    routes.present(await portfolio.addFile(kind, params.id, fileOf(request), request.user!)),
   )
-  contractRoute(app, endpoints.addWorkPhoto, async ({ params, request }) =>
-    presentWork(await portfolio.addFile('works', params.id, fileOf(request), request.user!)),
+  contractRoute(app, routes.removeFile, async ({ params, request }) =>
+    routes.present(await portfolio.removeFile(kind, params.id, params.index, request.user!)),
   )
-  contractRoute(app, endpoints.deleteWorkPhoto, async ({ params, request }) =>
-    presentWork(await portfolio.removeFile('works', params.id, params.index, request.user!)),
+  contractRoute(app, routes.reorder, async ({ body, request }) =>
+    routes.presentPage(await portfolio.reorder(kind, body.ids, request.user!)),
   )
-  contractRoute(app, endpoints.reorderWorks, async ({ body, request }) => {
-    const { items, meta } = await portfolio.reorder('works', body.ids, request.user!)
-    return { collection: items.map(presentWork), meta }
-  })
+}
+
+export async function portfolioRoutes(app: FastifyInstance, { portfolio }: { portfolio: PortfolioService }) {
+  kindRoutes(app, portfolio, 'documents')
+  kindRoutes(app, portfolio, 'works')
 }

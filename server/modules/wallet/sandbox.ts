@@ -7,6 +7,7 @@ import { toFastifyPath } from '#server/plugins/contract-route.ts'
 import { clickSign, clickSignTime, tiyinToClickAmount } from '#server/adapters/payments/click.ts'
 import { PAYME_REASONS, paymeAuthHeader } from '#server/adapters/payments/payme.ts'
 import type { WalletInvoiceRow } from '#server/db/schema/wallet.ts'
+import { serverText, type ServerMessage } from '#server/i18n/catalog.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { WalletService } from './service.ts'
 
@@ -17,62 +18,27 @@ import type { WalletService } from './service.ts'
  * the provider's transaction. Then it sends the visitor to /wallet/success or /wallet/failed.
  */
 
-type Texts = Record<'title' | 'plan' | 'months' | 'amount' | 'pay' | 'cancel' | 'note' | 'done', string> & {
-  /** The plans' names as the wallet screen shows them (src/features/wallet/words.ts). */
-  plans: Record<Plan, string>
+/** The page's words (server/locales/{locale}.po). */
+const TEXTS = {
+  title: /*i18n*/ { id: 'sandbox.title', message: 'Test payment' },
+  plan: /*i18n*/ { id: 'sandbox.plan', message: 'Plan' },
+  months: /*i18n*/ { id: 'sandbox.months', message: 'Months' },
+  amount: /*i18n*/ { id: 'sandbox.amount', message: 'Amount' },
+  pay: /*i18n*/ { id: 'sandbox.pay', message: 'Pay' },
+  cancel: /*i18n*/ { id: 'sandbox.cancel', message: 'Cancel' },
+  note: /*i18n*/ {
+    id: 'sandbox.note',
+    message: 'This is the sandbox: no money moves. This is where the payment system would take over.',
+  },
+  done: /*i18n*/ { id: 'sandbox.done', message: 'This invoice is no longer waiting for payment.' },
   /** An amount of so'm, already grouped by thousands. */
-  som: (amount: string) => string
+  som: /*i18n*/ { id: 'sandbox.som', message: "{amount} so'm" },
 }
-
-const TEXTS: Record<Locale, Texts> = {
-  ru: {
-    title: 'Тестовая оплата',
-    plan: 'Тариф',
-    months: 'Месяцев',
-    amount: 'Сумма',
-    pay: 'Оплатить',
-    cancel: 'Отменить',
-    note: 'Это песочница: деньги не списываются. Так выглядит переход в платёжную систему.',
-    done: 'Этот счёт уже не ждёт оплаты.',
-    plans: { starter: 'Стартер', master: 'Мастер', professional: 'Профессионал' },
-    som: (amount) => `${amount} сум`,
-  },
-  oz: {
-    title: "Sinov to'lovi",
-    plan: 'Tarif',
-    months: 'Oylar',
-    amount: 'Summa',
-    pay: "To'lash",
-    cancel: 'Bekor qilish',
-    note: "Bu sinov rejimi: pul yechilmaydi. To'lov tizimiga o'tish shunday ko'rinadi.",
-    done: "Bu hisob endi to'lovni kutmaydi.",
-    plans: { starter: "Boshlang'ich", master: 'Usta', professional: 'Professional' },
-    som: (amount) => `${amount} so'm`,
-  },
-  uz: {
-    title: 'Синов тўлови',
-    plan: 'Тариф',
-    months: 'Ойлар',
-    amount: 'Сумма',
-    pay: 'Тўлаш',
-    cancel: 'Бекор қилиш',
-    note: 'Бу синов режими: пул ечилмайди. Тўлов тизимига ўтиш шундай кўринади.',
-    done: 'Бу ҳисоб энди тўловни кутмайди.',
-    plans: { starter: 'Бошланғич', master: 'Уста', professional: 'Профессионал' },
-    som: (amount) => `${amount} сўм`,
-  },
-  en: {
-    title: 'Test payment',
-    plan: 'Plan',
-    months: 'Months',
-    amount: 'Amount',
-    pay: 'Pay',
-    cancel: 'Cancel',
-    note: 'This is the sandbox: no money moves. This is where the payment system would take over.',
-    done: 'This invoice is no longer waiting for payment.',
-    plans: { starter: 'Starter', master: 'Master', professional: 'Professional' },
-    som: (amount) => `${amount} so'm`,
-  },
+/** The plans' names as the wallet screen shows them (src/features/wallet/words.ts). */
+const PLAN_NAMES: Record<Plan, ServerMessage> = {
+  starter: /*i18n*/ { id: 'sandbox.plan.starter', message: 'Starter' },
+  master: /*i18n*/ { id: 'sandbox.plan.master', message: 'Master' },
+  professional: /*i18n*/ { id: 'sandbox.plan.professional', message: 'Professional' },
 }
 const PROVIDER_NAMES: Record<PaymentProvider, string> = { payme: 'Payme', click: 'Click' }
 
@@ -117,29 +83,29 @@ const ParamsSchema = v.object({
 })
 
 function page(invoice: WalletInvoiceRow, provider: PaymentProvider, locale: Locale, action: string) {
-  const text = TEXTS[locale]
+  const text = (key: keyof typeof TEXTS) => serverText(TEXTS[key], locale)
   const payable = invoice.status === 'pending' || invoice.status === 'canceled'
   return `<!doctype html>
 <html lang="${locale === 'oz' ? 'uz-Latn' : locale === 'uz' ? 'uz-Cyrl' : locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(`${PROVIDER_NAMES[provider]}: ${text.title}`)}</title>
+<title>${escapeHtml(`${PROVIDER_NAMES[provider]}: ${text('title')}`)}</title>
 <style>${STYLE}</style></head>
 <body>
 <main>
-<h1>${escapeHtml(`${PROVIDER_NAMES[provider]}: ${text.title}`)}</h1>
-<p class="note">${escapeHtml(text.note)}</p>
+<h1>${escapeHtml(`${PROVIDER_NAMES[provider]}: ${text('title')}`)}</h1>
+<p class="note">${escapeHtml(text('note'))}</p>
 <dl>
-<dt>${escapeHtml(text.plan)}</dt><dd>${escapeHtml(text.plans[invoice.plan])}</dd>
-<dt>${escapeHtml(text.months)}</dt><dd>${invoice.months}</dd>
-<dt>${escapeHtml(text.amount)}</dt><dd>${escapeHtml(text.som(groupedSom(invoice.amount)))}</dd>
+<dt>${escapeHtml(text('plan'))}</dt><dd>${escapeHtml(serverText(PLAN_NAMES[invoice.plan], locale))}</dd>
+<dt>${escapeHtml(text('months'))}</dt><dd>${invoice.months}</dd>
+<dt>${escapeHtml(text('amount'))}</dt><dd>${escapeHtml(text('som').replace('{amount}', groupedSom(invoice.amount)))}</dd>
 </dl>
 ${
   payable
     ? `<form method="post" action="${escapeHtml(action)}">
-<button type="submit" name="action" value="pay">${escapeHtml(text.pay)}</button>
-<button type="submit" name="action" value="cancel">${escapeHtml(text.cancel)}</button>
+<button type="submit" name="action" value="pay">${escapeHtml(text('pay'))}</button>
+<button type="submit" name="action" value="cancel">${escapeHtml(text('cancel'))}</button>
 </form>`
-    : `<p>${escapeHtml(text.done)}</p>`
+    : `<p>${escapeHtml(text('done'))}</p>`
 }
 </main>
 </body>

@@ -12,7 +12,7 @@ import {
   UZBEKISTAN_CENTER,
   UZBEKISTAN_ZOOM,
 } from './map-style.ts'
-import type { MapViewProps } from './map-view.tsx'
+import type { MapViewProps } from './map-props.ts'
 
 // MapLibre 6 cannot find its worker inside a bundle: Vite emits it and hands over its address.
 maplibre.setWorkerUrl(workerUrl)

@@ -1,14 +1,9 @@
-import type { SavedService } from '#src/lib/local-db.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { loadOnce } from '#src/lib/load-once.ts'
 import type { catalogueCalls } from './catalogue-calls.ts'
+import { SEARCH_RESULTS, type SearchResult } from './search-result.ts'
 
-export type SearchResult = Pick<
-  SavedService,
-  'id' | 'name' | 'slug' | 'categorySlug' | 'categoryName' | 'parentSlug' | 'childrenCount'
->
-
-export const SEARCH_RESULTS = 10
+export { SEARCH_RESULTS, type SearchResult }
 
 /** Where a service leads (spec section 2): the sub-service choice when it has children, else the work place. */
 export function orderPathOf(

@@ -4,7 +4,7 @@ import type { Service } from '#contract/schemas/catalogue.ts'
 import { api } from '#src/lib/api.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { savedCall, type Saved } from '#src/lib/saved-call.ts'
-import { SEARCH_RESULTS, type SearchResult } from './catalogue-api.ts'
+import { SEARCH_RESULTS, type SearchResult } from './search-result.ts'
 
 const toResult = (service: Service): SearchResult => ({
   id: service.id,

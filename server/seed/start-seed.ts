@@ -1,22 +1,25 @@
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
-import type { buildApp } from '#server/app.ts'
-import type { DatabaseHandle } from '#server/db/client.ts'
-import { seedDemoUsers } from '#server/db/seed.ts'
 import type { Config } from '#server/config.ts'
+import type { DatabaseHandle } from '#server/db/client.ts'
+import type { WalletService } from '#server/modules/wallet/service.ts'
+import type { FastifyBaseLogger } from 'fastify'
 import { seedCatalogue, seedContent } from './catalogue-seed.ts'
 import { seedDemoChats } from './demo-chats.ts'
 import { seedDemoOrders } from './demo-orders.ts'
 import { seedDemoPlans } from './demo-plans.ts'
+import { seedDemoUsers } from './demo-users.ts'
 import { seedDemoSpecialists } from './demo-specialists.ts'
 import { seedRegions } from './regions-seed.ts'
+
+// What the seeds need of the built app (its log, and the wallet that sells the demo plans), named here rather than
+// taken from server/app.ts: the app sits above the seeds.
+type App = { log: FastifyBaseLogger; services: { wallet: WalletService } }
 
 /**
  * What a server fills an empty database with when it starts: the catalogue, the information pages and the
  * districts in any environment, and outside production the demo accounts, orders, specialists, plans and chat
  * that let `npm start` show the whole product. Each part leaves a database that has it alone.
  */
-type App = Awaited<ReturnType<typeof buildApp>>
-
 export async function seedOnStart(app: App, database: DatabaseHandle, config: Config) {
   // The catalogue and the information pages are product content: an empty database gets them in any environment.
   const catalogue = await seedCatalogue(database.db)

@@ -6,7 +6,7 @@ import type { Localized } from '#server/db/schema/catalogue.ts'
 import { districts, regions } from '#server/db/schema/specialists.ts'
 
 /**
- * The 14 regions of Uzbekistan and their 209 districts and cities of regional rank, in server/db/seed/regions.json.
+ * The 14 regions of Uzbekistan and their 209 districts and cities of regional rank, in server/seed/regions.json.
  * Source: github.com/Khudayberdiyev0022/uzbekistan-regions (database/data/regions.json and districts.json, commit
  * 5aaaa4e), a cleaned compilation of github.com/MIMAXUZ/uzbekistan-regions-data after the SOATO classifier of the
  * Agency of Statistics; its `name_uz` is Uzbek Latin (our `oz`), its `name_oz` Uzbek Cyrillic (our `uz`). The English

@@ -1,4 +1,4 @@
-import type { Database } from './client.ts'
+import type { Database } from '#server/db/client.ts'
 import { hashPassword } from '#server/lib/passwords.ts'
 import { createUsersRepository } from '#server/modules/users/repository.ts'
 

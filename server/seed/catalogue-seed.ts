@@ -58,7 +58,7 @@ const DISTRICTS: Localized[] = [
 ]
 
 /**
- * Fills an empty catalogue from server/db/seed/catalogue/*.json; a catalogue that has rows is left alone, so a
+ * Fills an empty catalogue from server/seed/catalogue/*.json; a catalogue that has rows is left alone, so a
  * restart never duplicates or overwrites anything. `extraServices` adds that many generated sub-services (a
  * service in a district) for load tests.
  */

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { chatMessages, chatParticipants, chats } from '#server/db/schema/chats.ts'
 import { users } from '#server/db/schema/users.ts'
-import { DEMO_USERS } from '#server/db/seed.ts'
+import { DEMO_USERS } from '#server/seed/demo-users.ts'
 
 /** What the demo customer and the demo specialist already said to each other, oldest first. */
 const CONVERSATION: { from: 'customer' | 'executor'; text: string; minutesAgo: number }[] = [
