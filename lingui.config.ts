@@ -44,10 +44,12 @@ const LAZY_FEATURES = [
  */
 const LATER_WORDS = [
   'src/components/back-button.tsx',
+  'src/components/filter-bar.tsx',
   'src/components/image-modal.tsx',
   'src/components/load-more.tsx',
   'src/components/modal.tsx',
   'src/components/not-saved.tsx',
+  'src/components/paged-list.tsx',
   'src/components/phone-field.tsx',
   'src/components/saved-notice.tsx',
   'src/components/text-field.tsx',

@@ -1,7 +1,4 @@
-import type { orders } from '#server/db/schema/orders.ts'
-
-// The order as the orders area reads it (its OrderRow): the point on the map stays in the database.
-type OrderRow = Omit<typeof orders.$inferSelect, 'spot'>
+import type { OrderRow } from '#server/db/rows/orders.ts'
 
 /**
  * What happened in the product, told by the module that did it after its write succeeded. Listeners (the

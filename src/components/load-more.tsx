@@ -35,17 +35,19 @@ export function LoadMore({
 }
 
 /**
- * The end of a list of src/lib/use-paged-list.ts: why the next page failed (`failed` says it, with or without a
- * network), then the way to the next page while there is one.
+ * The end of a list of src/lib/use-paged-list.ts: why the next page failed (`offline` says it without a network
+ * when given, else `failed`), then the way to the next page while there is one.
  */
 export function PagedListEnd({
   list,
   failed,
+  offline,
   problemClassName,
   label,
 }: {
-  list: { status: string; hasMore: boolean; loadMore: () => void }
+  list: { status: string; hasMore: boolean; loadMore: () => void; offline?: boolean }
   failed: ReactNode
+  offline?: ReactNode
   problemClassName: string
   label: ReactNode
 }) {
@@ -53,7 +55,7 @@ export function PagedListEnd({
     <>
       {list.status === 'more-failed' && (
         <p role="alert" className={problemClassName}>
-          {failed}
+          {list.offline && offline !== undefined ? offline : failed}
         </p>
       )}
       {list.hasMore && (

@@ -6,6 +6,9 @@ export type FailureKind = 'sms_code' | 'login'
 
 export function createAttemptsRepository(db: Database): AttemptsRepository {
   return {
+    /** The same queries inside a caller's transaction (the SMS code's judge holds the phone's lock in its own). */
+    within: (tx: Database) => createAttemptsRepository(tx),
+
     /**
      * Runs `work` in one transaction holding a lock per key, so a count and the failure recorded after it are one
      * step for everyone else holding any of the same keys. Keys are taken in one order, so two callers never wait
@@ -50,6 +53,7 @@ export function createAttemptsRepository(db: Database): AttemptsRepository {
   }
 }
 export type AttemptsRepository = {
+  within(tx: Database): AttemptsRepository
   exclusive<T>(keys: string[], work: (scoped: AttemptsRepository) => Promise<T>): Promise<T>
   record(kind: FailureKind, phone: string, ip: string, at: Date): Promise<number>
   release(id: number): Promise<void>

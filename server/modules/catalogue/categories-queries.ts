@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { categories, marqueeItems, services, settings } from '#server/db/schema/catalogue.ts'
 import { approved, isId } from './services-queries.ts'
-import type { CategoryRow } from './repository.ts'
+import type { CategoryRow } from './catalogue-rows.ts'
 
 export function createCategoriesQueries(db: Database) {
   /** How many approved sub-services each of these services has. */

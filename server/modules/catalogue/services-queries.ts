@@ -2,7 +2,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { categories, services } from '#server/db/schema/catalogue.ts'
-import type { ServiceRow } from './repository.ts'
+import type { ServiceRow } from './catalogue-rows.ts'
 
 export const approved = eq(services.status, 'approved')
 const parentSlug = sql<string | null>`(select p.slug from ${services} as p where p.id = ${services.parentId})`

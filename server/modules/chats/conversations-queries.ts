@@ -6,7 +6,7 @@ import { chatParticipants, chats } from '#server/db/schema/chats.ts'
 import { orders } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
 import { profileVisibleTo } from '#server/modules/profile/visibility.ts'
-import type { ChatPageKey, ChatRecord, ParticipantRecord } from './repository.ts'
+import type { ChatPageKey, ChatRecord, ParticipantRecord } from './chat-rows.ts'
 
 const ilikeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 

@@ -2,7 +2,7 @@
 import type { UnreadState } from '#contract/schemas/chats.ts'
 import { audiences, notFound, type ChatContext } from './chat-context.ts'
 import type { Caller, Side } from './present.ts'
-import type { ChatRecord } from './repository.ts'
+import type { ChatRecord } from './chat-rows.ts'
 
 export function createChatMarks({ repo, ports, hub, access }: ChatContext) {
   /** After a read: the other side's marks move; the reader's own devices learn what is left. */

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { MessageKind } from '#contract/schemas/chats.ts'
 import { withLock, type Database } from '#server/db/client.ts'
 import { chatMessages, chatParticipants, chats, userBlocks } from '#server/db/schema/chats.ts'
-import type { MessageRecord, NewMessage } from './repository.ts'
+import type { MessageRecord, NewMessage } from './chat-rows.ts'
 
 /** A message row as `row_to_json` writes it. */
 type StoredMessageJson = {

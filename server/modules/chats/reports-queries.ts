@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { ReportReason } from '#contract/schemas/chats.ts'
 import type { Database } from '#server/db/client.ts'
 import { chatMessages, messageReports } from '#server/db/schema/chats.ts'
-import type { MessageRecord } from './repository.ts'
+import type { MessageRecord } from './chat-rows.ts'
 
 export function createChatReportsQueries(db: Database) {
   return {

@@ -5,7 +5,7 @@ import { AppError, fieldError, rateLimited } from '#server/lib/app-error.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
 import { audiences, RATE_WINDOW_MS, type ChatContext } from './chat-context.ts'
 import { otherOf, presentMessage, type Caller } from './present.ts'
-import type { NewMessage } from './repository.ts'
+import type { NewMessage } from './chat-rows.ts'
 
 export function createChatSending({
   repo,

@@ -1,5 +1,5 @@
 import type { NotificationKind, PushPayload } from '#contract/schemas/notifications.ts'
-import type { OrderRow } from '#server/modules/orders/repository.ts'
+import type { OrderRow } from '#server/db/rows/orders.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { DomainEvent } from '#server/lib/domain-events.ts'

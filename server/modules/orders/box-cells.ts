@@ -3,7 +3,7 @@ import { MAX_PER_PAGE } from '#contract/schemas/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import { cellParams, gridOf, readGridCells, wantedCellsSql, type Grid, type GridCell } from './grid.ts'
 import type { PublicAnswers } from './public-answers.ts'
-import type { ListedOrder, ListKey, OrdersPage } from './repository.ts'
+import type { ListedOrder, ListKey, OrdersPage } from './order-rows.ts'
 
 /** A cell keeps its newest open orders, enough for two of the longest pages. */
 export const KEPT_PER_CELL = 2 * MAX_PER_PAGE
@@ -27,7 +27,7 @@ type BoxCell = { count: number; orders: CellOrder[]; bytes: number }
 const EMPTY: BoxCell = { count: 0, orders: [], bytes: 0 }
 // A rough weight for the memory's bound.
 const ORDER_BYTES = 120
-// The exact text of created_at that list keys carry (repository.ts): fixed width, so it sorts as time does.
+// The exact text of created_at that list keys carry (listed-columns.ts): fixed width, so it sorts as time does.
 const EXACT_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/
 
 /** Microseconds since 1970 of an exact key. */

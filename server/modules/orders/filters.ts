@@ -2,7 +2,7 @@ import { eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { OrderPlace } from '#contract/schemas/orders.ts'
 import { orders } from '#server/db/schema/orders.ts'
 import { fieldError } from '#server/lib/app-error.ts'
-import type { OrderFilters } from './repository.ts'
+import type { OrderFilters } from './order-rows.ts'
 
 // Days of the date filter are Tashkent's (UTC+5, no daylight saving time).
 const TASHKENT_OFFSET = '+05:00'

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify'
 import { MAX_NUMBERED_PAGE } from '#contract/schemas/bounds.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
-import type { ListKey } from './repository.ts'
+import type { ListKey } from './order-rows.ts'
 
 type PagingQuery = { page: number; perPage: number; cursor?: string }
 

@@ -1,5 +1,5 @@
-import type { ListedOrder, VersionedOrderRow } from './repository.ts'
-import { presentOrder } from './service.ts'
+import type { ListedOrder, VersionedOrderRow } from './order-rows.ts'
+import { presentOrder } from './present-order.ts'
 
 // A card is kept encoded: most of a list's answer is its cards, and encoding them again for every answer cost more
 // than the rest of it.

@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm'
-import type { OrderRow, OrderStatus } from './repository.ts'
+import type { OrderRow, OrderStatus } from '#server/db/rows/orders.ts'
 
 /** Statuses in which the chosen executor has accepted: the two parties may now see each other's contacts. */
 export const ACCEPTED: OrderStatus[] = ['in_progress', 'completed']

@@ -1,6 +1,9 @@
 import type { Broadcast } from '#server/adapters/broadcast/broadcast.ts'
 import type { Clock } from '#server/lib/clock.ts'
-import LRUCache from 'lru-cache'
+import { createAskedAgain } from './asked-again.ts'
+import { createKeptAnswers, type Weighed } from './kept-answers.ts'
+
+export type { Weighed }
 
 /** What every process is told when an order was written: the order answers they keep are stale. */
 export type PublicAnswersInvalidation = 'orders-changed'
@@ -9,17 +12,6 @@ export type PublicAnswersInvalidation = 'orders-changed'
 const MAX_ANSWERS = 20_000
 /** A box of 100 cards is about 50 KB, a map cell under 2 KB: a small share of a process's memory. */
 const MAX_BYTES = 32 * 1024 * 1024
-
-const ASKED_SLOTS = 1 << 16
-/** FNV-1a, 32 bits: a key in the table of when keys were last asked. */
-function hashOf(key: string) {
-  let hash = 0x811c9dc5
-  for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193)
-  return hash >>> 0
-}
-
-/** What is kept: an answer weighs its own bytes, so the memory stays within its bound. */
-export type Weighed = { bytes: number }
 
 /**
  * The answers about open orders that are the same for everyone (docs/decisions/019): the open list's pages with
@@ -43,82 +35,12 @@ export function createPublicAnswers({
   maxBytes?: number
   maxAnswers?: number
 }) {
-  /** `read` once the answer is in; `refreshing` while a stale one is read again behind its readers. */
-  type Entry = {
-    untilMs: number
-    answer: Promise<Weighed>
-    bytes: number
-    read?: boolean
-    refreshing?: boolean
-  }
-  // The least recently read go first: a flood of boxes asked once does not push out the pages everyone reads.
-  const answers = new LRUCache<string, Entry>({
-    max: maxAnswers,
-    maxSize: maxBytes,
-    sizeCalculation: (entry) => Math.max(1, entry.bytes),
-  })
-  // When keys were last asked, for the answers kept only once asked again (`read`'s `once`): a fixed table of the
-  // keys' hashes, which holds no string, so a flood of keys asked once leaves the garbage collector nothing to do (a
-  // table of the key strings cost a third of the requests a second, and so did keeping the answers of the few keys
-  // that merely shared a slot). A slot is the key's hash and when it was asked. It holds no answer, so a write
-  // leaves it as it is.
-  const askedHash = new Uint32Array(ASKED_SLOTS)
-  const askedAt = new Float64Array(ASKED_SLOTS).fill(Number.NEGATIVE_INFINITY)
-
+  const { answers, keptAt, keep, refresh } = createKeptAnswers({ ttlMs, maxBytes, maxAnswers })
+  const askedAgain = createAskedAgain(ttlMs)
   const serving = () => ttlMs > 0 && (broadcast?.live ?? true)
   // A read still under way when this runs is no longer in `answers`: it answers its own readers, nobody after.
   const forgetHere = () => answers.clear()
   broadcast?.listen(forgetHere)
-
-  /** The answer kept under `key` while it is fresh. */
-  const keptAt = <Answer extends Weighed>(key: string, nowMs: number) => {
-    const kept = answers.get(key)
-    if (kept && kept.untilMs > nowMs) return kept.answer as Promise<Answer>
-    if (kept) answers.delete(key)
-    return undefined
-  }
-  const keep = <Answer extends Weighed>(key: string, answer: Promise<Answer>, nowMs: number) => {
-    const untilMs = nowMs + ttlMs
-    answers.set(key, { untilMs, answer, bytes: 0 })
-    const isStill = () => answers.peek(key)?.answer === answer
-    answer.then(
-      // Weighed once read; an answer heavier than the whole memory is not kept.
-      (read) => {
-        if (isStill()) answers.set(key, { untilMs, answer, bytes: read.bytes, read: true })
-      },
-      // A failed read is not kept: the next reader tries again.
-      () => {
-        if (isStill()) answers.delete(key)
-      },
-    )
-    return answer
-  }
-
-  /** Reads stale answers again and keeps them, unless an order was written meanwhile; a failed read keeps nothing. */
-  const refresh = <Answer extends Weighed>(
-    keys: string[],
-    load: (keys: string[]) => Promise<Answer[]>,
-    nowMs: number,
-  ) => {
-    const stale = keys.map((key) => answers.peek(key))
-    load(keys).then(
-      (all) =>
-        keys.forEach((key, index) => {
-          if (answers.peek(key) !== stale[index]) return
-          const answer = all[index]!
-          answers.set(key, {
-            untilMs: nowMs + ttlMs,
-            answer: Promise.resolve(answer),
-            bytes: answer.bytes,
-            read: true,
-          })
-        }),
-      () =>
-        keys.forEach((key, index) => {
-          if (answers.peek(key) === stale[index]) stale[index]!.refreshing = false
-        }),
-    )
-  }
 
   return {
     /**
@@ -136,14 +58,7 @@ export function createPublicAnswers({
       const nowMs = clock.now().getTime()
       const kept = keptAt<Answer>(key, nowMs)
       if (kept) return kept
-      if (once === 'wait for a second ask') {
-        const hash = hashOf(key)
-        const slot = hash & (ASKED_SLOTS - 1)
-        const again = askedHash[slot] === hash && askedAt[slot]! + ttlMs > nowMs
-        askedHash[slot] = hash
-        askedAt[slot] = nowMs
-        if (!again) return load()
-      }
+      if (once === 'wait for a second ask' && !askedAgain(key, nowMs)) return load()
       return keep(key, load(), nowMs)
     },
 

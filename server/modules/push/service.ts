@@ -1,25 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { PushConfig, PushPayload, PushSubscriptionBody } from '#contract/schemas/notifications.ts'
-import { topicOf, type PushOptions, type PushSender } from '#server/adapters/push/push-sender.ts'
+import type { PushConfig, PushSubscriptionBody } from '#contract/schemas/notifications.ts'
+import type { PushSender } from '#server/adapters/push/push-sender.ts'
 import { isAllowedPushEndpoint } from '#server/adapters/push/push-service-hosts.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
-import { limitConcurrency } from '#server/lib/concurrency.ts'
 import type { PushDelivery } from '#server/modules/notifications/ports.ts'
-import type { DeviceSubscription, PushRepository, PushSubscriptionRow } from './repository.ts'
+import { createPushDelivery } from './push-delivery.ts'
+import type { DeviceSubscription, PushRepository } from './repository.ts'
 
-/** A push service keeps an undelivered push this long; after that the bell still has the notification. */
-export const PUSH_TTL_S = 3600
-/** Pushes in flight at once, across all users: a new order can go to thousands of specialists at a time. */
-export const PUSH_CONCURRENCY = 32
 /** Phones, tablets, browsers: more than this per person is stale devices (or abuse); the oldest go. */
 export const DEVICES_PER_USER_MAX = 10
-/** Waits before trying a push again after 429, 5xx or a network error; one try per entry. */
-export const RETRY_DELAYS_S = [10, 60]
-/** A service that asks for a longer pause than this gets none: the message would be stale by then. */
-export const RETRY_AFTER_MAX_S = 600
+
+export { PUSH_CONCURRENCY, PUSH_TTL_S, RETRY_AFTER_MAX_S, RETRY_DELAYS_S } from './push-delivery.ts'
 
 type WebPushSubscriptionBody = Extract<PushSubscriptionBody, { endpoint: string }>
 
@@ -59,16 +53,6 @@ function assertPushService(endpoint: string, allowedHosts: readonly string[], fi
   if (!isAllowedPushEndpoint(endpoint, allowedHosts)) throw fieldError(field, 'push_endpoint_invalid')
 }
 
-/** The push service's host says which one refused (FCM, Mozilla, Apple…) without the device's secret path. */
-const serviceOf = (row: { provider: string; endpoint: string }) => {
-  if (row.provider === 'fcm') return 'fcm'
-  try {
-    return new URL(row.endpoint).host
-  } catch {
-    return 'unknown'
-  }
-}
-
 /**
  * Browser push (docs/decisions/010-notifications.md): devices subscribe and unsubscribe, the service worker moves
  * a replaced subscription, and the notifier's pushes reach every device of a user in that device's language.
@@ -76,103 +60,11 @@ const serviceOf = (row: { provider: string; endpoint: string }) => {
  * failure. Logs name the subscription's id and its push service, never its URL or the text.
  */
 export function createPushService(deps: PushServiceDeps) {
-  const { repository, sender, clock, log } = deps
-  const retryDelaysS = deps.retryDelaysS ?? RETRY_DELAYS_S
-  const limit = limitConcurrency(deps.concurrency ?? PUSH_CONCURRENCY)
-  const pendingRetries = new Set<NodeJS.Timeout>()
-  let closed = false
-
-  async function deliver(
-    row: PushSubscriptionRow,
-    payload: PushPayload,
-    options: PushOptions,
-    attempt: number,
-  ) {
-    const result = await limit(() => sender.send(row, payload, options))
-    const context = { subscription: row.id, service: serviceOf(row), attempt }
-    switch (result.outcome) {
-      case 'sent':
-        await repository.markSent(row.endpoint, clock.now())
-        return
-      case 'gone':
-        log.debug({ ...context, reason: result.reason }, 'push subscription gone, deleted')
-        await repository.deleteGone(row.endpoint)
-        return
-      case 'rejected':
-        log.warn({ ...context, reason: result.reason }, 'push refused, message dropped')
-        return
-      case 'retry': {
-        const delayS = Math.max(retryDelaysS[attempt] ?? Infinity, result.retryAfterS ?? 0)
-        if (closed || delayS > RETRY_AFTER_MAX_S) {
-          log.warn({ ...context, reason: result.reason }, 'push not delivered, giving up')
-          return
-        }
-        log.debug({ ...context, reason: result.reason, delayS }, 'push will be tried again')
-        const timer = setTimeout(() => {
-          pendingRetries.delete(timer)
-          void retry(row, payload, options, attempt + 1)
-        }, delayS * 1000)
-        timer.unref()
-        pendingRetries.add(timer)
-      }
-    }
-  }
-
-  async function retry(
-    row: PushSubscriptionRow,
-    payload: PushPayload,
-    options: PushOptions,
-    attempt: number,
-  ) {
-    try {
-      // The device may have unsubscribed, moved to another person or been renewed in the meantime.
-      const current = await repository.findByEndpoint(row.endpoint)
-      if (!current || current.userId !== row.userId) return
-      await deliver(current, payload, options, attempt)
-    } catch (error) {
-      log.error({ err: error, subscription: row.id }, 'push retry failed')
-    }
-  }
-
-  /**
-   * One push to each device of the user, written in the device's language. Resolves when every device had its
-   * first try; never rejects. Urgency is high unless said otherwise: what we push is what a person acts on now.
-   */
-  async function sendToUser(
-    userId: number,
-    render: (locale: Locale) => PushPayload,
-    options: Partial<Omit<PushOptions, 'topic'>> = {},
-  ): Promise<void> {
-    try {
-      const devices = await repository.listByUser(userId)
-      const payloads = new Map<Locale, PushPayload>()
-      const payloadFor = (locale: Locale) => {
-        const made = payloads.get(locale) ?? render(locale)
-        payloads.set(locale, made)
-        return made
-      }
-      await Promise.all(
-        devices.map(async (row) => {
-          try {
-            const payload = payloadFor(row.locale)
-            const sendOptions: PushOptions = {
-              ttlS: options.ttlS ?? PUSH_TTL_S,
-              urgency: options.urgency ?? 'high',
-              topic: topicOf(payload.tag),
-            }
-            await deliver(row, payload, sendOptions, 0)
-          } catch (error) {
-            log.error({ err: error, subscription: row.id }, 'push failed')
-          }
-        }),
-      )
-    } catch (error) {
-      log.error({ err: error }, 'push to a user failed')
-    }
-  }
+  const { repository, clock } = deps
+  const delivery = createPushDelivery(deps)
 
   return {
-    sendToUser: sendToUser satisfies PushDelivery['sendToUser'],
+    sendToUser: delivery.sendToUser satisfies PushDelivery['sendToUser'],
 
     /** How browsers subscribe here: our VAPID key, and Firebase's web config when FCM is used. */
     config(): PushConfig {
@@ -216,11 +108,7 @@ export function createPushService(deps: PushServiceDeps) {
     },
 
     /** Drops the tries still waiting (the app is closing). */
-    close() {
-      closed = true
-      for (const timer of pendingRetries) clearTimeout(timer)
-      pendingRetries.clear()
-    },
+    close: delivery.close,
   }
 }
 export type PushService = ReturnType<typeof createPushService>

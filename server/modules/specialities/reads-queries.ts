@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { categories, services } from '#server/db/schema/catalogue.ts'
 import { specialities, specialityServices } from '#server/db/schema/specialists.ts'
-import type { SpecialityRow, SpecialityWithLines } from './repository.ts'
+import type { SpecialityRow, SpecialityWithLines } from './speciality-rows.ts'
 
 /** The specialties (and their lines) of the given rows, in the catalogue's order. */
 export async function withLines(

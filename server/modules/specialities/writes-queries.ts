@@ -2,7 +2,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { specialities, specialityServices } from '#server/db/schema/specialists.ts'
-import type { ServiceLine } from './repository.ts'
+import type { ServiceLine } from './speciality-rows.ts'
 
 export function createSpecialitiesWritesQueries(db: Database) {
   return {

@@ -12,10 +12,9 @@ import {
   type ClickFields,
 } from '#server/adapters/payments/click.ts'
 import type { ClickMerchantApi, ReversalResult } from '#server/adapters/payments/click-merchant-api.ts'
-import type { Clock } from '#server/lib/clock.ts'
-import type { Activation } from './activation.ts'
 import type { WalletRepository } from './repository.ts'
 import type { PaymentKeys } from './keys.ts'
+import type { MerchantDeps } from './merchant-deps.ts'
 
 /** The cancel reason a Click reversal is stored with: Payme's "refund" (5), so one table reads one way. */
 const CLICK_REVERSAL_REASON = 5
@@ -44,19 +43,7 @@ async function clickInvoice(repo: WalletRepository, fields: ClickFields) {
   return invoice?.provider === 'click' ? invoice : undefined
 }
 
-export function createClickShop({
-  repo,
-  keys,
-  clock,
-  activation,
-  onError,
-}: {
-  repo: WalletRepository
-  keys: PaymentKeys
-  clock: Clock
-  activation: Activation
-  onError: (error: unknown, where: string) => void
-}) {
+export function createClickShop({ repo, keys, clock, activation, onError }: MerchantDeps) {
   async function clickPrepare(fields: ClickFields): Promise<ClickAnswer> {
     const refused = clickRefusal(keys, fields, CLICK_ACTIONS.prepare)
     if (refused) return refused

@@ -21,6 +21,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import type { Activation } from './activation.ts'
 import type { WalletQueries, WalletRepository } from './repository.ts'
 import type { PaymentKeys } from './keys.ts'
+import type { MerchantDeps } from './merchant-deps.ts'
 
 type Outcome<R> = { result: R } | { error: PaymeErrorName; data?: string }
 
@@ -224,19 +225,7 @@ function paymeCabinetMethods({
   return { methods, paymeCurrentKeyHash }
 }
 
-export function createPaymeMerchant({
-  repo,
-  keys,
-  clock,
-  activation,
-  onError,
-}: {
-  repo: WalletRepository
-  keys: PaymentKeys
-  clock: Clock
-  activation: Activation
-  onError: (error: unknown, where: string) => void
-}) {
+export function createPaymeMerchant({ repo, keys, clock, activation, onError }: MerchantDeps) {
   const cabinet = paymeCabinetMethods({ repo, keys, clock })
   const payme = { ...paymeTransactionMethods({ repo, clock, activation }), ...cabinet.methods }
 

@@ -1,16 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId } from 'react'
 import { endpoints } from '#contract/endpoints.ts'
 import type { Bonus } from '#contract/schemas/wallet.ts'
+import { PagedListStates } from '#src/components/paged-list.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { api } from '#src/lib/api.ts'
 import { formatDate } from '#src/lib/format.ts'
+import { useCopyLink } from '#src/lib/use-copy-link.ts'
+import { useLoaded } from '#src/lib/use-loaded.ts'
 import '../bonus.css'
 
 /** How long "Copied" stays after the copy button (the spec's copy confirmation). */
 export const COPIED_FOR_MS = 1000
-
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; bonus: Bonus }
 
 /**
  * /bonus (issue 14; decision 015, "Bonuses"): the invite link with a copy button, the plan days earned by invites,
@@ -18,45 +19,17 @@ type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; 
  */
 export function BonusScreen() {
   const { t } = useLingui()
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    let live = true
-    api
-      .call(endpoints.walletBonus)
-      .then((bonus) => live && setLoaded({ status: 'ready', bonus }))
-      .catch(() => live && setLoaded({ status: 'failed' }))
-    return () => {
-      live = false
-    }
-  }, [attempt])
-
+  const loaded = useLoaded(() => api.call(endpoints.walletBonus))
   return (
     <ScreenLayout title={t`Bonuses`} lead={t`Invite specialists and get days of your plan for free.`}>
-      {loaded.status === 'loading' ? (
-        <p role="status">
-          <Trans>Loading your bonuses…</Trans>
-        </p>
-      ) : loaded.status === 'failed' ? (
-        <div role="alert">
-          <p>
-            <Trans>The bonuses could not be loaded.</Trans>
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              setLoaded({ status: 'loading' })
-              setAttempt((n) => n + 1)
-            }}
-          >
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : (
-        <BonusDetails bonus={loaded.bonus} />
-      )}
+      <PagedListStates
+        list={loaded}
+        loading={<Trans>Loading your bonuses…</Trans>}
+        retryClassName="button button--secondary"
+        failed={<Trans>The bonuses could not be loaded.</Trans>}
+      >
+        {() => loaded.status === 'ready' && <BonusDetails bonus={loaded.data} />}
+      </PagedListStates>
     </ScreenLayout>
   )
 }
@@ -117,25 +90,7 @@ function BonusDetails({ bonus }: { bonus: Bonus }) {
 function InviteLink({ url }: { url: string }) {
   const { t } = useLingui()
   const id = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const [state, setState] = useState<'idle' | 'copied' | 'select'>('idle')
-  useEffect(() => {
-    if (state !== 'copied') return
-    const timer = setTimeout(() => setState('idle'), COPIED_FOR_MS)
-    return () => clearTimeout(timer)
-  }, [state])
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url)
-      setState('copied')
-    } catch {
-      // No clipboard (an insecure page, a refused permission): the link is selected for the person to copy.
-      input.current?.focus()
-      input.current?.select()
-      setState('select')
-    }
-  }
+  const { input, state, copy } = useCopyLink(url, COPIED_FOR_MS)
 
   return (
     <div className="field">

@@ -3,6 +3,7 @@ import { Search } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { CHAT_SEARCH_MAX } from '#contract/schemas/chats.ts'
 import { PagedListEnd } from '#src/components/load-more.tsx'
+import { PagedListStates, PagedRows } from '#src/components/paged-list.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSession } from '#src/lib/session-store.ts'
@@ -53,57 +54,46 @@ export function ChatsScreen() {
         />
       </div>
       {list.savedAt !== null && <SavedNotice savedAt={list.savedAt} />}
-      {list.status === 'loading' ? (
-        <p role="status">
-          <Trans>Loading conversations…</Trans>
-        </p>
-      ) : list.status === 'failed' ? (
-        <div role="alert" className="chats__problem">
-          <p>
-            {list.offline ? (
-              <Trans>
-                No internet connection, and your conversations have not been saved on this device yet.
-              </Trans>
-            ) : (
-              <Trans>Could not load your conversations.</Trans>
-            )}
-          </p>
-          <button type="button" className="button button--secondary" onClick={list.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : list.chats.length === 0 ? (
-        <p className="chats__empty">
-          {search === '' ? (
-            <Trans>
-              No conversations yet. They start when you reply to an order or someone replies to yours.
-            </Trans>
-          ) : (
-            <NothingFound typed={search} />
-          )}
-        </p>
-      ) : (
-        <ul className="chats__list">
-          {list.chats.map((chat) => (
-            <li key={chat.id}>
-              <ChatRow chat={chat} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <PagedListStates
+        list={list}
+        loading={<Trans>Loading conversations…</Trans>}
+        problemClassName="chats__problem"
+        retryClassName="button button--secondary"
+        offline={
+          <Trans>
+            No internet connection, and your conversations have not been saved on this device yet.
+          </Trans>
+        }
+        failed={<Trans>Could not load your conversations.</Trans>}
+      >
+        {() => (
+          <PagedRows
+            items={list.chats}
+            className="chats__list"
+            empty={
+              <p className="chats__empty">
+                {search === '' ? (
+                  <Trans>
+                    No conversations yet. They start when you reply to an order or someone replies to yours.
+                  </Trans>
+                ) : (
+                  <NothingFound typed={search} />
+                )}
+              </p>
+            }
+            row={(chat) => <ChatRow chat={chat} />}
+          />
+        )}
+      </PagedListStates>
       <PagedListEnd
         list={{
           status: list.status,
           hasMore: list.hasMore && list.status !== 'failed',
           loadMore: list.loadMore,
+          offline: list.offline,
         }}
-        failed={
-          list.offline ? (
-            <Trans>No internet connection: more conversations could not be loaded.</Trans>
-          ) : (
-            <Trans>Could not load more conversations.</Trans>
-          )
-        }
+        offline={<Trans>No internet connection: more conversations could not be loaded.</Trans>}
+        failed={<Trans>Could not load more conversations.</Trans>}
         problemClassName="chats__problem"
         label={<Trans>More conversations</Trans>}
       />

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import type { ExecutorCard as Card } from '#contract/schemas/specialists.ts'
 import { PagedListEnd } from '#src/components/load-more.tsx'
+import { PagedListStates, PagedRows } from '#src/components/paged-list.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
@@ -70,67 +71,53 @@ export function ExecutorsScreen() {
         regions={regions.status === 'ready' ? regions.data : []}
         onApply={(filters: ExecutorsSearch) => void navigate({ search: filters })}
       />
-      {list.status === 'loading' ? (
-        <p role="status" className="executors__status">
-          <Trans>Loading specialists…</Trans>
-        </p>
-      ) : list.status === 'failed' ? (
-        <div role="alert" className="specialists-problem">
-          <p>
-            {list.offline ? (
-              <Trans>No internet connection, and this search has not been saved on this device yet.</Trans>
-            ) : (
-              <Trans>The specialists could not be loaded.</Trans>
-            )}
-          </p>
-          <button type="button" className="button" onClick={list.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : (
-        <section aria-label={t`Search results`} className="executors">
-          {list.savedAt !== null && <SavedNotice savedAt={list.savedAt} />}
-          {list.items.length === 0 ? (
-            <p className="executors__empty">
-              <Trans>No executors for this service type</Trans>
-            </p>
-          ) : (
-            <>
-              <p className="executors__total" role="status">
-                <Trans>Specialists found: {found}</Trans>
-              </p>
-              {promotedCards.length > 0 && (
-                <ul className="executors__list executors__promoted" aria-label={t`Promoted specialists`}>
-                  {promotedCards.map((executor) => (
-                    <li key={executor.id}>
-                      <ExecutorCard executor={executor} promoted />
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <ul className="executors__list">
-                {list.items.map((executor) => (
-                  <li key={executor.id}>
-                    <ExecutorCard executor={executor} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <PagedListEnd
-            list={list}
-            problemClassName="specialists-problem"
-            failed={
-              list.offline ? (
-                <Trans>No internet connection: the next specialists could not be loaded.</Trans>
-              ) : (
-                <Trans>The next specialists could not be loaded.</Trans>
-              )
-            }
-            label={<Trans>Show more specialists</Trans>}
-          />
-        </section>
-      )}
+      <PagedListStates
+        list={list}
+        loading={<Trans>Loading specialists…</Trans>}
+        loadingClassName="executors__status"
+        problemClassName="specialists-problem"
+        offline={
+          <Trans>No internet connection, and this search has not been saved on this device yet.</Trans>
+        }
+        failed={<Trans>The specialists could not be loaded.</Trans>}
+      >
+        {() => (
+          <section aria-label={t`Search results`} className="executors">
+            {list.savedAt !== null && <SavedNotice savedAt={list.savedAt} />}
+            <PagedRows
+              items={list.items}
+              className="executors__list"
+              empty={
+                <p className="executors__empty">
+                  <Trans>No executors for this service type</Trans>
+                </p>
+              }
+              lead={
+                <>
+                  <p className="executors__total" role="status">
+                    <Trans>Specialists found: {found}</Trans>
+                  </p>
+                  <PagedRows
+                    items={promotedCards}
+                    className="executors__list executors__promoted"
+                    label={t`Promoted specialists`}
+                    empty={null}
+                    row={(executor) => <ExecutorCard executor={executor} promoted />}
+                  />
+                </>
+              }
+              row={(executor) => <ExecutorCard executor={executor} />}
+            />
+            <PagedListEnd
+              list={list}
+              problemClassName="specialists-problem"
+              offline={<Trans>No internet connection: the next specialists could not be loaded.</Trans>}
+              failed={<Trans>The next specialists could not be loaded.</Trans>}
+              label={<Trans>Show more specialists</Trans>}
+            />
+          </section>
+        )}
+      </PagedListStates>
     </ScreenLayout>
   )
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { UserReview } from '#contract/schemas/specialists.ts'
 import { PagedListEnd } from '#src/components/load-more.tsx'
+import { PagedListStates, PagedRows } from '#src/components/paged-list.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { RatingSummary, ReviewItem } from '#src/features/specialist-words/words.tsx'
@@ -66,53 +67,43 @@ export function FeedbacksScreen({ userId }: { userId: number }) {
           </Link>
         </p>
       )}
-      {list.status === 'loading' ? (
-        <p role="status">
-          <Trans>Loading reviews…</Trans>
-        </p>
-      ) : list.status === 'failed' ? (
-        <div role="alert" className="specialists-problem">
-          <p>
-            {list.offline ? (
-              <Trans>No internet connection, and these reviews have not been saved on this device yet.</Trans>
-            ) : (
-              <Trans>The reviews could not be loaded.</Trans>
-            )}
-          </p>
-          <button type="button" className="button" onClick={list.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : (
-        <>
-          {list.savedAt !== null && <SavedNotice savedAt={list.savedAt} />}
-          {summary && summary.count > 0 && <Breakdown summary={summary} />}
-          <section aria-labelledby="reviews-list-title">
-            <h2 id="reviews-list-title" className="visually-hidden">
-              <Trans>All reviews</Trans>
-            </h2>
-            {list.items.length === 0 ? (
-              <p>
-                <Trans>No reviews yet</Trans>
-              </p>
-            ) : (
-              <ul className="feedbacks__list">
-                {list.items.map((review) => (
-                  <li key={review.id}>
-                    <ReviewItem review={review} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <PagedListEnd
-              list={list}
-              problemClassName="specialists-problem"
-              failed={<Trans>The next reviews could not be loaded.</Trans>}
-              label={<Trans>Show more reviews</Trans>}
-            />
-          </section>
-        </>
-      )}
+      <PagedListStates
+        list={list}
+        loading={<Trans>Loading reviews…</Trans>}
+        problemClassName="specialists-problem"
+        offline={
+          <Trans>No internet connection, and these reviews have not been saved on this device yet.</Trans>
+        }
+        failed={<Trans>The reviews could not be loaded.</Trans>}
+      >
+        {() => (
+          <>
+            {list.savedAt !== null && <SavedNotice savedAt={list.savedAt} />}
+            {summary && summary.count > 0 && <Breakdown summary={summary} />}
+            <section aria-labelledby="reviews-list-title">
+              <h2 id="reviews-list-title" className="visually-hidden">
+                <Trans>All reviews</Trans>
+              </h2>
+              <PagedRows
+                items={list.items}
+                className="feedbacks__list"
+                empty={
+                  <p>
+                    <Trans>No reviews yet</Trans>
+                  </p>
+                }
+                row={(review) => <ReviewItem review={review} />}
+              />
+              <PagedListEnd
+                list={list}
+                problemClassName="specialists-problem"
+                failed={<Trans>The next reviews could not be loaded.</Trans>}
+                label={<Trans>Show more reviews</Trans>}
+              />
+            </section>
+          </>
+        )}
+      </PagedListStates>
     </ScreenLayout>
   )
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, type ReactNode } from 'react'
-import { useInView } from 'react-intersection-observer'
+import type { ReactNode } from 'react'
+import { PagedListEnd } from '#src/components/load-more.tsx'
+import { PagedListStates, PagedRows } from '#src/components/paged-list.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import '../orders-list.css'
 import type { OrdersSearch, OrderView } from '../orders-search.ts'
@@ -12,9 +13,6 @@ import { loadOrdersListCatalog } from '../catalog.ts'
 // These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
 // loaded.
 await loadOrdersListCatalog()
-
-// The next page starts loading a little before the end of the list is reached.
-const LOAD_AHEAD_MARGIN = '400px 0px'
 
 /**
  * The orders of a search, a page at a time: the next page loads as the end of the list scrolls into view, or with
@@ -32,74 +30,33 @@ export function OrdersFeed({
   const { t } = useLingui()
   const feed = useOrdersFeed(search, view)
   const { serviceNames } = useCatalogueChoices()
-  const { ref: endRef, inView: endInView } = useInView({
-    rootMargin: LOAD_AHEAD_MARGIN,
-    fallbackInView: false,
-  })
-  const { hasMore, loadMore, status } = feed
-
-  useEffect(() => {
-    if (endInView && hasMore && status === 'ready') loadMore()
-  }, [endInView, hasMore, status, loadMore])
-
-  if (feed.status === 'loading') {
-    return (
-      <p role="status" className="orders-feed__status">
-        <Trans>Loading orders…</Trans>
-      </p>
-    )
-  }
-  if (feed.status === 'failed') {
-    return (
-      <div role="alert" className="orders-feed__problem">
-        <p>
-          {feed.offline ? (
-            <Trans>No internet connection, and this list has not been saved on this device yet.</Trans>
-          ) : (
-            <Trans>The orders could not be loaded.</Trans>
-          )}
-        </p>
-        <button type="button" className="button" onClick={feed.retry}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    )
-  }
   return (
-    <section aria-label={t`Orders`} className="orders-feed">
-      {feed.savedAt !== null && <SavedNotice savedAt={feed.savedAt} />}
-      {feed.orders.length === 0 ? (
-        <div className="orders-feed__empty">{empty}</div>
-      ) : (
-        <ul className="orders-feed__list">
-          {feed.orders.map((order) => (
-            <li key={order.id}>
-              <OrderCard order={order} serviceName={serviceNames.get(order.services[0]!)} />
-            </li>
-          ))}
-        </ul>
+    <PagedListStates
+      list={feed}
+      loading={<Trans>Loading orders…</Trans>}
+      loadingClassName="orders-feed__status"
+      problemClassName="orders-feed__problem"
+      offline={<Trans>No internet connection, and this list has not been saved on this device yet.</Trans>}
+      failed={<Trans>The orders could not be loaded.</Trans>}
+    >
+      {() => (
+        <section aria-label={t`Orders`} className="orders-feed">
+          {feed.savedAt !== null && <SavedNotice savedAt={feed.savedAt} />}
+          <PagedRows
+            items={feed.orders}
+            className="orders-feed__list"
+            empty={<div className="orders-feed__empty">{empty}</div>}
+            row={(order) => <OrderCard order={order} serviceName={serviceNames.get(order.services[0]!)} />}
+          />
+          <PagedListEnd
+            list={feed}
+            problemClassName="orders-feed__problem"
+            offline={<Trans>No internet connection: the next orders could not be loaded.</Trans>}
+            failed={<Trans>The next orders could not be loaded.</Trans>}
+            label={<Trans>Show more orders</Trans>}
+          />
+        </section>
       )}
-      {feed.status === 'more-failed' && (
-        <p role="alert" className="orders-feed__problem">
-          {feed.offline ? (
-            <Trans>No internet connection: the next orders could not be loaded.</Trans>
-          ) : (
-            <Trans>The next orders could not be loaded.</Trans>
-          )}
-        </p>
-      )}
-      {feed.hasMore && (
-        <div ref={endRef} className="orders-feed__more">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={loadMore}
-            disabled={status === 'loading-more'}
-          >
-            {status === 'loading-more' ? <Trans>Loading…</Trans> : <Trans>Show more orders</Trans>}
-          </button>
-        </div>
-      )}
-    </section>
+    </PagedListStates>
   )
 }

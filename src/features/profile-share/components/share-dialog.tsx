@@ -8,6 +8,7 @@ import { Modal } from '#src/components/modal.tsx'
 import { PlanLock, planRequiredBy } from '#src/features/plan-lock/plan-lock.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
 import { api } from '#src/lib/api.ts'
+import { useCopyLink } from '#src/lib/use-copy-link.ts'
 import { withUserText } from '#src/lib/user-text.tsx'
 import { loadProfileShareCatalog } from '../catalog.ts'
 import { SHARE_TARGETS, TARGET_NAMES, shareAddress } from '../share-targets.ts'
@@ -161,25 +162,7 @@ function ShareWays({ url, text, fileName, sheet = false }: ShareWaysProps) {
 function CopyLink({ url }: { url: string }) {
   const { t } = useLingui()
   const id = useId()
-  const input = useRef<HTMLInputElement>(null)
-  const [state, setState] = useState<'idle' | 'copied' | 'select'>('idle')
-  useEffect(() => {
-    if (state !== 'copied') return
-    const timer = setTimeout(() => setState('idle'), COPIED_FOR_MS)
-    return () => clearTimeout(timer)
-  }, [state])
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url)
-      setState('copied')
-    } catch {
-      // No clipboard (an insecure page, a refused permission): the link is selected for the person to copy.
-      input.current?.focus()
-      input.current?.select()
-      setState('select')
-    }
-  }
+  const { input, state, copy } = useCopyLink(url, COPIED_FOR_MS)
 
   return (
     <div className="share-dialog__link">

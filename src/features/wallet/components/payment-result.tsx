@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import type { Invoice, Wallet } from '#contract/schemas/wallet.ts'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
@@ -9,6 +9,7 @@ import { formatSom } from '../money.ts'
 import '../wallet.css'
 import { walletApi } from '../wallet-api.ts'
 import { PROVIDER_NAMES, useWalletWords } from '../words.ts'
+import { Fact } from './fact.tsx'
 
 /** A pending payment is asked again every 3 s, for about two minutes. */
 export const POLL_EVERY_MS = 3000
@@ -21,12 +22,10 @@ type State =
   | { status: 'ready'; invoice: Invoice; wallet: Wallet | null; gaveUp: boolean }
 
 /**
- * /wallet/success and /wallet/failed: what the provider's checkout sent the person back with is only a hint; the
- * page reads the invoice and shows its real state, asking again while the provider has not confirmed it.
+ * The invoice as the server has it, asked again every POLL_EVERY_MS while the provider has not confirmed it (at
+ * most POLL_TIMES times: `gaveUp`), with the wallet once it is paid; `again` asks from the start.
  */
-export function PaymentResult({ invoiceId }: { invoiceId: number | undefined }) {
-  const { t } = useLingui()
-  const words = useWalletWords()
+function useInvoice(invoiceId: number | undefined) {
   const [state, setState] = useState<State>(invoiceId ? { status: 'loading' } : { status: 'missing' })
   const [attempt, setAttempt] = useState(0)
 
@@ -63,6 +62,16 @@ export function PaymentResult({ invoiceId }: { invoiceId: number | undefined }) 
     setState({ status: 'loading' })
     setAttempt((count) => count + 1)
   }
+  return { state, again }
+}
+
+/**
+ * /wallet/success and /wallet/failed: what the provider's checkout sent the person back with is only a hint; the
+ * page reads the invoice and shows its real state, asking again while the provider has not confirmed it.
+ */
+export function PaymentResult({ invoiceId }: { invoiceId: number | undefined }) {
+  const { t } = useLingui()
+  const { state, again } = useInvoice(invoiceId)
   const back = (
     <Link to="/wallet" className="button button--secondary">
       <Trans>Back to the wallet</Trans>
@@ -108,29 +117,27 @@ export function PaymentResult({ invoiceId }: { invoiceId: number | undefined }) 
         {back}
       </ScreenLayout>
     )
+  return <InvoiceResult state={state} again={again} back={back} />
+}
 
-  const { invoice, wallet } = state
+/** A payment the server knows: paid (with the plan's dates), still pending, or failed (or refunded). */
+function InvoiceResult({
+  state: { invoice, wallet, gaveUp },
+  again,
+  back,
+}: {
+  state: Extract<State, { status: 'ready' }>
+  again: () => void
+  back: ReactNode
+}) {
+  const { t } = useLingui()
+  const words = useWalletWords()
   const plan = words.plans[invoice.plan]
   const details = (
     <dl className="wallet__facts">
-      <div>
-        <dt>
-          <Trans>Plan</Trans>
-        </dt>
-        <dd>{t`${plan}, ${words.months(invoice.months)}`}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Amount</Trans>
-        </dt>
-        <dd>{t`${formatSom(invoice.amount)} so'm`}</dd>
-      </div>
-      <div>
-        <dt>
-          <Trans>Payment system</Trans>
-        </dt>
-        <dd>{PROVIDER_NAMES[invoice.provider]}</dd>
-      </div>
+      <Fact label={<Trans>Plan</Trans>}>{t`${plan}, ${words.months(invoice.months)}`}</Fact>
+      <Fact label={<Trans>Amount</Trans>}>{t`${formatSom(invoice.amount)} so'm`}</Fact>
+      <Fact label={<Trans>Payment system</Trans>}>{PROVIDER_NAMES[invoice.provider]}</Fact>
     </dl>
   )
 
@@ -162,7 +169,7 @@ export function PaymentResult({ invoiceId }: { invoiceId: number | undefined }) 
     return (
       <ScreenLayout title={t`Payment is being confirmed`}>
         <p role="status" className="wallet__result">
-          {state.gaveUp ? (
+          {gaveUp ? (
             <Trans>
               The payment system has still not confirmed the payment. It will appear in your payment history
               once it does.
@@ -174,7 +181,7 @@ export function PaymentResult({ invoiceId }: { invoiceId: number | undefined }) 
           )}
         </p>
         {details}
-        {state.gaveUp && (
+        {gaveUp && (
           <button type="button" className="button" onClick={again}>
             <Trans>Check again</Trans>
           </button>

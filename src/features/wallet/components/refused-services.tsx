@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
 import type { RefusalReason, RefusedOrder } from '#contract/schemas/wallet.ts'
-import { PagedListEnd } from '#src/components/load-more.tsx'
 import { formatDateTime } from '#src/lib/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { usePagedList } from '#src/lib/use-paged-list.ts'
 import { formatPrice, type PriceWords } from '#src/features/order-words/format.ts'
 import { walletApi } from '../wallet-api.ts'
+import { Fact } from './fact.tsx'
+import { WalletList } from './wallet-list.tsx'
 
 export const REFUSED_PER_PAGE = 20
 
@@ -19,7 +20,37 @@ type Row = RefusedOrder & { id: number }
  * then cancelled or chose someone else, newest first, page by page like the history. Never charged.
  */
 export function RefusedServices() {
-  const { t } = useLingui()
+  const list = useRefusedList()
+  return (
+    <section className="wallet__refused" aria-labelledby="wallet-refused-title">
+      <h2 id="wallet-refused-title">
+        <Trans>Refused services</Trans>
+      </h2>
+      <p className="wallet__lead">
+        <Trans>
+          Orders where you were chosen and the customer then cancelled or chose someone else. You are never
+          charged for them.
+        </Trans>
+      </p>
+      <WalletList
+        list={list}
+        words={{
+          loading: <Trans>Loading the refused services…</Trans>,
+          offline: <Trans>No internet connection: the refused services could not be loaded.</Trans>,
+          failed: <Trans>The refused services could not be loaded.</Trans>,
+          empty: <Trans>No refused services.</Trans>,
+          nextOffline: <Trans>No internet connection: the next refused services could not be loaded.</Trans>,
+          nextFailed: <Trans>The next refused services could not be loaded.</Trans>,
+          more: <Trans>Show more refused services</Trans>,
+        }}
+        row={(row) => <Refusal row={row} />}
+      />
+    </section>
+  )
+}
+
+/** The person's refusals, page by page, each with a key of its own. */
+function useRefusedList() {
   const userId = useSession((state) => state.profile?.id ?? 0)
   // The same refusal keeps its key across pages, so a row shifted onto the next page is not listed twice.
   const keys = useRef(new Map<string, number>())
@@ -32,8 +63,7 @@ export function RefusedServices() {
     }
     return key
   }
-
-  const list = usePagedList<Row>(
+  return usePagedList<Row>(
     `wallet-refused:${userId}`,
     async (page) => {
       const answer = await walletApi.refused(page, REFUSED_PER_PAGE)
@@ -45,7 +75,11 @@ export function RefusedServices() {
     },
     REFUSED_PER_PAGE,
   )
+}
 
+/** One refused service: the order (a link while it exists), its price, why and when, and that it was not charged. */
+function Refusal({ row }: { row: Row }) {
+  const { t } = useLingui()
   // The same words as the order cards (src/features/order-words), in the wallet's catalogs.
   const priceWords: PriceWords = {
     som: (amount) => t`${amount} so'm`,
@@ -58,113 +92,33 @@ export function RefusedServices() {
     canceled: t`The customer cancelled the order`,
     replaced: t`The customer chose another specialist`,
   }
-  const orderNumber = (number: string) => t`Order No. ${number}`
-
+  const { number } = row
+  const title = t`Order No. ${number}`
   return (
-    <section className="wallet__refused" aria-labelledby="wallet-refused-title">
-      <h2 id="wallet-refused-title">
-        <Trans>Refused services</Trans>
-      </h2>
-      <p className="wallet__lead">
-        <Trans>
-          Orders where you were chosen and the customer then cancelled or chose someone else. You are never
-          charged for them.
-        </Trans>
-      </p>
-      {list.status === 'loading' ? (
-        <p role="status">
-          <Trans>Loading the refused services…</Trans>
-        </p>
-      ) : list.status === 'failed' ? (
-        <div role="alert" className="wallet__problem">
-          <p>
-            {list.offline ? (
-              <Trans>No internet connection: the refused services could not be loaded.</Trans>
-            ) : (
-              <Trans>The refused services could not be loaded.</Trans>
-            )}
-          </p>
-          <button type="button" className="button button--secondary" onClick={list.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="wallet__empty">
-          <Trans>No refused services.</Trans>
-        </p>
-      ) : (
-        <>
-          <ul className="wallet__transactions">
-            {list.items.map((row) => {
-              const number = orderNumber(row.number)
-              return (
-                <li key={row.id} className="wallet__transaction">
-                  <h3 className="wallet__transaction-title wallet__refused-title">
-                    {row.order_id ? (
-                      <Link to="/order/$orderId" params={{ orderId: String(row.order_id) }}>
-                        {number}
-                      </Link>
-                    ) : (
-                      <span>{number}</span>
-                    )}
-                    <span className="wallet__refused-name">{row.name}</span>
-                  </h3>
-                  <dl className="wallet__transaction-facts">
-                    <div>
-                      <dt>
-                        <Trans>Price</Trans>
-                      </dt>
-                      <dd>{formatPrice(row, priceWords)}</dd>
-                    </div>
-                    <div>
-                      <dt>
-                        <Trans>Reason</Trans>
-                      </dt>
-                      <dd>{reasons[row.reason]}</dd>
-                    </div>
-                    <div>
-                      <dt>
-                        <Trans>You were chosen</Trans>
-                      </dt>
-                      <dd>
-                        <time dateTime={row.chosen_at}>{formatDateTime(row.chosen_at)}</time>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>
-                        <Trans>Customer refused</Trans>
-                      </dt>
-                      <dd>
-                        <time dateTime={row.refused_at}>{formatDateTime(row.refused_at)}</time>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>
-                        <Trans>Charge</Trans>
-                      </dt>
-                      <dd className="wallet__not-charged">
-                        <Trans>Not charged</Trans>
-                      </dd>
-                    </div>
-                  </dl>
-                </li>
-              )
-            })}
-          </ul>
-          <PagedListEnd
-            list={list}
-            problemClassName="wallet__problem"
-            failed={
-              list.offline ? (
-                <Trans>No internet connection: the next refused services could not be loaded.</Trans>
-              ) : (
-                <Trans>The next refused services could not be loaded.</Trans>
-              )
-            }
-            label={<Trans>Show more refused services</Trans>}
-          />
-        </>
-      )}
-    </section>
+    <>
+      <h3 className="wallet__transaction-title wallet__refused-title">
+        {row.order_id ? (
+          <Link to="/order/$orderId" params={{ orderId: String(row.order_id) }}>
+            {title}
+          </Link>
+        ) : (
+          <span>{title}</span>
+        )}
+        <span className="wallet__refused-name">{row.name}</span>
+      </h3>
+      <dl className="wallet__transaction-facts">
+        <Fact label={<Trans>Price</Trans>}>{formatPrice(row, priceWords)}</Fact>
+        <Fact label={<Trans>Reason</Trans>}>{reasons[row.reason]}</Fact>
+        <Fact label={<Trans>You were chosen</Trans>}>
+          <time dateTime={row.chosen_at}>{formatDateTime(row.chosen_at)}</time>
+        </Fact>
+        <Fact label={<Trans>Customer refused</Trans>}>
+          <time dateTime={row.refused_at}>{formatDateTime(row.refused_at)}</time>
+        </Fact>
+        <Fact label={<Trans>Charge</Trans>} className="wallet__not-charged">
+          <Trans>Not charged</Trans>
+        </Fact>
+      </dl>
+    </>
   )
 }

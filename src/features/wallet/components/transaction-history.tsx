@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
 import type { WalletTransaction } from '#contract/schemas/wallet.ts'
-import { PagedListEnd } from '#src/components/load-more.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
 import { formatDateTime } from '#src/lib/format.ts'
 import { useSession } from '#src/lib/session-store.ts'
@@ -10,6 +9,8 @@ import { usePagedList } from '#src/lib/use-paged-list.ts'
 import { formatSom } from '../money.ts'
 import { walletApi } from '../wallet-api.ts'
 import { PROVIDER_NAMES, useWalletWords } from '../words.ts'
+import { Fact } from './fact.tsx'
+import { WalletList } from './wallet-list.tsx'
 
 export const TRANSACTIONS_PER_PAGE = 20
 export const CSV_FILE_NAME = 'fika-wallet.csv'
@@ -28,11 +29,7 @@ function saveFile(blob: Blob, name: string) {
 
 /** Every payment, newest first, page by page as the API pages them, and the whole history as CSV. */
 export function TransactionHistory() {
-  const { t } = useLingui()
-  const words = useWalletWords()
   const userId = useSession((state) => state.profile?.id ?? 0)
-  const [csv, setCsv] = useState<'idle' | 'busy' | 'failed' | 'offline'>('idle')
-
   const list = usePagedList<WalletTransaction>(
     `wallet-transactions:${userId}`,
     async (page) => {
@@ -42,6 +39,29 @@ export function TransactionHistory() {
     TRANSACTIONS_PER_PAGE,
   )
 
+  return (
+    <section className="wallet__history" aria-labelledby="wallet-history-title">
+      <CsvDownload listed={list.items.length > 0} />
+      <WalletList
+        list={list}
+        words={{
+          loading: <Trans>Loading the payments…</Trans>,
+          offline: <Trans>No internet connection: the payments could not be loaded.</Trans>,
+          failed: <Trans>The payments could not be loaded.</Trans>,
+          empty: <Trans>No payments yet.</Trans>,
+          nextOffline: <Trans>No internet connection: the next payments could not be loaded.</Trans>,
+          nextFailed: <Trans>The next payments could not be loaded.</Trans>,
+          more: <Trans>Show more payments</Trans>,
+        }}
+        row={(item) => <Payment item={item} />}
+      />
+    </section>
+  )
+}
+
+/** The history's heading and, once there is a payment, the whole history as a CSV file. */
+function CsvDownload({ listed }: { listed: boolean }) {
+  const [csv, setCsv] = useState<'idle' | 'busy' | 'failed' | 'offline'>('idle')
   const download = () => {
     if (csv === 'busy') return
     setCsv('busy')
@@ -55,14 +75,13 @@ export function TransactionHistory() {
         setCsv(error instanceof ApiError && error.status === 0 ? 'offline' : 'failed'),
       )
   }
-
   return (
-    <section className="wallet__history" aria-labelledby="wallet-history-title">
+    <>
       <div className="wallet__history-head">
         <h2 id="wallet-history-title">
           <Trans>Payment history</Trans>
         </h2>
-        {list.items.length > 0 && (
+        {listed && (
           <button
             type="button"
             className="button button--secondary button--small"
@@ -83,85 +102,30 @@ export function TransactionHistory() {
           )}
         </p>
       )}
-      {list.status === 'loading' ? (
-        <p role="status">
-          <Trans>Loading the payments…</Trans>
-        </p>
-      ) : list.status === 'failed' ? (
-        <div role="alert" className="wallet__problem">
-          <p>
-            {list.offline ? (
-              <Trans>No internet connection: the payments could not be loaded.</Trans>
-            ) : (
-              <Trans>The payments could not be loaded.</Trans>
-            )}
-          </p>
-          <button type="button" className="button button--secondary" onClick={list.retry}>
-            <Trans>Try again</Trans>
-          </button>
-        </div>
-      ) : list.items.length === 0 ? (
-        <p className="wallet__empty">
-          <Trans>No payments yet.</Trans>
-        </p>
-      ) : (
-        <>
-          <ul className="wallet__transactions">
-            {list.items.map((item) => (
-              <li key={item.id} className="wallet__transaction">
-                <p className="wallet__transaction-title">
-                  <span>{t`${words.plans[item.plan]}, ${words.months(item.months)}`}</span>
-                  <span className="wallet__amount">{t`${formatSom(item.amount)} so'm`}</span>
-                </p>
-                <dl className="wallet__transaction-facts">
-                  <div>
-                    <dt>
-                      <Trans>Status</Trans>
-                    </dt>
-                    <dd className={`wallet__status wallet__status--${item.status}`}>
-                      {words.statuses[item.status]}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>
-                      <Trans>Payment system</Trans>
-                    </dt>
-                    <dd>{PROVIDER_NAMES[item.provider]}</dd>
-                  </div>
-                  {item.card && (
-                    <div>
-                      <dt>
-                        <Trans>Card</Trans>
-                      </dt>
-                      <dd>{item.card}</dd>
-                    </div>
-                  )}
-                  <div>
-                    <dt>
-                      <Trans>Date</Trans>
-                    </dt>
-                    <dd>
-                      <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
-                    </dd>
-                  </div>
-                </dl>
-              </li>
-            ))}
-          </ul>
-          <PagedListEnd
-            list={list}
-            problemClassName="wallet__problem"
-            failed={
-              list.offline ? (
-                <Trans>No internet connection: the next payments could not be loaded.</Trans>
-              ) : (
-                <Trans>The next payments could not be loaded.</Trans>
-              )
-            }
-            label={<Trans>Show more payments</Trans>}
-          />
-        </>
-      )}
-    </section>
+    </>
+  )
+}
+
+/** One payment: what was bought, for how much, its status, how and when it was paid. */
+function Payment({ item }: { item: WalletTransaction }) {
+  const { t } = useLingui()
+  const words = useWalletWords()
+  return (
+    <>
+      <p className="wallet__transaction-title">
+        <span>{t`${words.plans[item.plan]}, ${words.months(item.months)}`}</span>
+        <span className="wallet__amount">{t`${formatSom(item.amount)} so'm`}</span>
+      </p>
+      <dl className="wallet__transaction-facts">
+        <Fact label={<Trans>Status</Trans>} className={`wallet__status wallet__status--${item.status}`}>
+          {words.statuses[item.status]}
+        </Fact>
+        <Fact label={<Trans>Payment system</Trans>}>{PROVIDER_NAMES[item.provider]}</Fact>
+        {item.card && <Fact label={<Trans>Card</Trans>}>{item.card}</Fact>}
+        <Fact label={<Trans>Date</Trans>}>
+          <time dateTime={item.created_at}>{formatDateTime(item.created_at)}</time>
+        </Fact>
+      </dl>
+    </>
   )
 }
