@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { unauthorized } from '#server/lib/app-error.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
-import type { AccessClaims } from '#server/modules/auth/access-tokens.ts'
-import type { AuthService } from '#server/modules/auth/service.ts'
+import type { AccessClaims, AuthenticateBearer } from '#server/lib/caller.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,14 +30,14 @@ export const optionalCaller = async (app: FastifyInstance, request: FastifyReque
     : undefined
 
 /** `app.authenticate` guards a route: 401 without a valid access token of a live session. */
-export const authenticatePlugin = fp<{ auth: AuthService }>(
-  async (app, { auth }) => {
+export const authenticatePlugin = fp<{ authenticate: AuthenticateBearer }>(
+  async (app, { authenticate }) => {
     app.decorateRequest('auth', undefined)
     app.decorateRequest('user', undefined)
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const bearer = bearerOf(request)
       if (!bearer) throw unauthorized()
-      const caller = await auth.authenticate(bearer)
+      const caller = await authenticate(bearer)
       request.auth = caller.claims
       request.user = caller.user
     })

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { ERROR_CODES, type ErrorCode } from '#contract/errors.ts'
 import type { Endpoint } from '#contract/endpoints.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import type { AccessClaims } from '#server/modules/auth/access-tokens.ts'
+import type { AccessClaims } from '#server/lib/caller.ts'
 import { MULTIPART_LIMITS } from './multipart-limits.ts'
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined

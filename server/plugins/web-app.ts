@@ -6,10 +6,9 @@ import fp from 'fastify-plugin'
 import { CRAWLER_FILES } from '#contract/crawler-files.ts'
 import { DEFAULT_LOCALE, HREFLANG, LOCALES, type Locale } from '#server/i18n/locale.ts'
 import { encodedPage, type EncodedPage } from '#server/lib/encoded-page.ts'
-import { jsonLdScript } from '#server/modules/page-heads/json-ld.ts'
-import type { PageHead, PagePlan } from '#server/modules/page-heads/service.ts'
-import { createRouteStyles } from '#server/modules/page-render/route-styles.ts'
-import type { RenderedPage } from '#server/modules/page-render/service.ts'
+import { jsonInHtml } from '#server/lib/json-in-html.ts'
+import { createRouteStyles } from '#server/lib/route-styles.ts'
+import type { PageHead, PagePlan, RenderedPage } from '#server/lib/web-page.ts'
 
 /** The id the app reads its first data from (src/lib/server-render.ts, FIRST_ANSWERS_ID). */
 export const FIRST_ANSWERS_ID = 'first-answers'
@@ -69,7 +68,7 @@ export function shellWithHead(shell: string, locale: Locale, origin: string, hea
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     ...(head.imageUrl ? [meta('name', 'twitter:image', head.imageUrl)] : []),
-    ...head.jsonLd.map((data) => `<script type="application/ld+json">${jsonLdScript(data)}</script>`),
+    ...head.jsonLd.map((data) => `<script type="application/ld+json">${jsonInHtml(data)}</script>`),
   ].join('\n    ')
   return withLanguage.replace(/<title>[\s\S]*?<\/title>/, () => tags)
 }
@@ -95,13 +94,6 @@ const RENDERED_ROOT = '<div id="root" data-rendered="">'
 // those links data-app); a drawn page leaves them out.
 const APP_PRELOADS = /\s*<link rel="modulepreload"[^>]*\bdata-app\b[^>]*>/g
 
-/** JSON inside an HTML data block: `<` could close the element, U+2028/9 break older parsers. */
-const jsonInHtml = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-
 /**
  * The page the app's screens drew on the server in place of the shell's empty root, and the data they drew it
  * from, which the app's first render reads (src/lib/server-render.ts) so that it hydrates the same markup.
@@ -121,14 +113,19 @@ export function withRenderedPage(html: string, page: RenderedPage, styles: strin
     )
 }
 
+const hasBuild = (root: string) => existsSync(join(root, 'index.html'))
+
 /**
- * Hosts the built web app from `dist/`: hashed assets cached for a year, everything else revalidated, and the
- * shell answered for every app route: a public page with its own head and drawn on the server, a missing one as a
- * 404 kept out of search engines. Without a build (the API alone, as in the API tests) nothing is served.
+ * Hosts the built web app from `dist/`: hashed assets cached for a year, everything else revalidated, and `/` sent
+ * as the shell by `app.sendAppShell` (webPagesPlugin, registered once the areas that know the pages exist). Without
+ * a build (the API alone, as in the API tests) nothing is served.
+ *
+ * NOTE: registered before the security plugin and the areas, as before: the files and `/` are routed here so that
+ * they keep the hooks they had (no rate limit, no API hooks), while the pages are decided later.
  */
-export const webAppPlugin = fp<{ root: string; pageFor?: PageFor; renderPage?: RenderPage }>(
-  async (app: FastifyInstance, { root, pageFor, renderPage }) => {
-    if (!existsSync(join(root, 'index.html'))) {
+export const webAppPlugin = fp<{ root: string }>(
+  async (app: FastifyInstance, { root }) => {
+    if (!hasBuild(root)) {
       app.log.warn({ root }, 'no web app build found: serving the API only (run `npm run build`)')
       return
     }
@@ -145,6 +142,18 @@ export const webAppPlugin = fp<{ root: string; pageFor?: PageFor; renderPage?: R
         response.header('cache-control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE)
       },
     })
+    app.get('/', { schema: { hide: true } }, (request, reply) => app.sendAppShell!(request, reply))
+  },
+  { name: 'web-app', dependencies: ['locale'] },
+)
+
+/**
+ * The shell answered for every app route: a public page with its own head and drawn on the server, a missing one
+ * as a 404 kept out of search engines. `pageFor` and `renderPage` come from the page-heads and page-render areas.
+ */
+export const webPagesPlugin = fp<{ root: string; pageFor?: PageFor; renderPage?: RenderPage }>(
+  async (app: FastifyInstance, { root, pageFor, renderPage }) => {
+    if (!hasBuild(root)) return
     // Read once: every page is the shell with a few tags changed, answered without touching the disk.
     const shell = readFileSync(join(root, 'index.html'), 'utf8')
     const stylesOf = createRouteStyles(root)
@@ -210,9 +219,8 @@ export const webAppPlugin = fp<{ root: string; pageFor?: PageFor; renderPage?: R
       return reply.status(200).send(await answers.shell(request.locale, false).send(request, reply))
     }
     app.decorate('sendAppShell', sendAppShell)
-    app.get('/', { schema: { hide: true } }, sendAppShell)
   },
-  { name: 'web-app', dependencies: ['locale'] },
+  { name: 'web-pages', dependencies: ['web-app'] },
 )
 
 /** What `make` gives for `key`, made once and kept in `map`. */

@@ -1,13 +1,14 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
 import type { UserType } from '#contract/schemas/profile.ts'
 import { unauthorized } from '#server/lib/app-error.ts'
+import type { AccessClaims } from '#server/lib/caller.ts'
 import type { Clock } from '#server/lib/clock.ts'
 
 export const ACCESS_TOKEN_TTL_S = 15 * 60
 const ALGORITHM = 'HS256'
 const ISSUER = 'fika'
 
-export type AccessClaims = { userId: number; type: UserType; sessionId: string }
+export type { AccessClaims }
 
 // Bounds the memory of verified tokens; past it the oldest are verified again when they come back.
 const MAX_VERIFIED = 20_000

@@ -1,5 +1,8 @@
+import { jsonInHtml } from '#server/lib/json-in-html.ts'
+import type { JsonLd } from '#server/lib/web-page.ts'
+
 /** schema.org structured data for the pages that have a fitting type (https://schema.org). */
-export type JsonLd = Record<string, unknown>
+export type { JsonLd }
 
 const CONTEXT = 'https://schema.org'
 
@@ -84,12 +87,5 @@ export const article = (facts: {
   publisher: { '@type': 'Organization', name: 'Fika' },
 })
 
-/**
- * JSON for a `<script type="application/ld+json">`: `<` is escaped so that no text a user wrote (a name, an about)
- * can close the element. A data block is not run, so the strict CSP needs no hash for it.
- */
-export const jsonLdScript = (data: JsonLd) =>
-  JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
+/** JSON for a `<script type="application/ld+json">` (see jsonInHtml for why it is escaped). */
+export const jsonLdScript = (data: JsonLd) => jsonInHtml(data)

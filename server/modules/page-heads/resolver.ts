@@ -2,19 +2,10 @@
 import type { Localized } from '#server/db/schema/catalogue.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError } from '#server/lib/app-error.ts'
-import type { JsonLd } from './json-ld.ts'
+import type { JsonLd, PageHead } from '#server/lib/web-page.ts'
 
-/** What a public page tells search engines and link previews before any script runs. */
-export type PageHead = {
-  title: string
-  description: string
-  /** The page's one address (a profile by id and by slug is one page), without the language. */
-  canonicalPath: string
-  /** An absolute picture for the card a shared link shows. */
-  imageUrl?: string
-  type: 'website' | 'profile' | 'article'
-  jsonLd: JsonLd[]
-}
+/** What a public page tells search engines and link previews before any script runs (the web-app plugin's type). */
+export type { PageHead }
 
 export type Context = { locale: Locale; origin: string; text: (source: string) => string }
 /** The head of the page an address matched, or undefined when there is no such page. */

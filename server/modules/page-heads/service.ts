@@ -8,24 +8,13 @@ import type { OrdersService } from '#server/modules/orders/service.ts'
 import type { ProfileService } from '#server/modules/profile/service.ts'
 import { isScreenWithoutAPage } from './app-screens.ts'
 import { pageRoutes } from './page-routes.ts'
-import type { PageHead } from './resolver.ts'
 import type { WebMessages } from './web-messages.ts'
+import type { PagePlan } from '#server/lib/web-page.ts'
 
 export type { PageHead } from './resolver.ts'
 export { HOME_FAQ, WEB_TEXTS } from './web-texts.ts'
 
-/** How the server answers an address of the web app before any script runs. */
-export type PagePlan =
-  /** A public page that exists: its own head, and drawn on the server. */
-  | { kind: 'page'; head: PageHead }
-  /**
-   * No such page: a 404 that search engines leave out. `sameForEveryone` when a guest's 404 is everyone's (a post,
-   * a category, an address the app has no screen for), so the server may draw the app's 404 screen; an order or a
-   * profile a guest may not see can still be the signed-in visitor's own, so the app decides in the browser.
-   */
-  | { kind: 'missing'; sameForEveryone: boolean }
-  /** A screen of the app with no public page (app-screens.ts): the plain shell. */
-  | { kind: 'shell' }
+export type { PagePlan }
 
 type Deps = {
   messages: () => Promise<WebMessages>

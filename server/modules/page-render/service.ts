@@ -6,15 +6,9 @@ import type { Locale } from '#server/i18n/locale.ts'
 import type { DomainEvents } from '#server/lib/domain-events.ts'
 import { forgetChangedPages, pageCacheKey } from '#server/lib/page-cache.ts'
 import { INTERNAL_REQUEST_HEADER, INTERNAL_REQUEST_TOKEN } from '#server/lib/internal-requests.ts'
+import type { RenderedPage } from '#server/lib/web-page.ts'
 
-/** A public page as the web app's own screens draw it (src/entry-server.tsx). */
-export type RenderedPage = {
-  html: string
-  answers: Record<string, unknown>
-  status: number
-  /** The ids of the routes that drew the page, from the root down. */
-  routes: string[]
-}
+export type { RenderedPage }
 
 type RenderInput = {
   url: string
