@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import type { Localized } from '#server/db/schema/catalogue.ts'
-import { COUNT_LIMIT } from '#server/modules/orders/repository.ts'
+import { COUNT_LIMIT } from '#server/lib/count-limit.ts'
 import { planFeatureActiveSql } from '#server/modules/wallet/entitlements.ts'
 
 export type ExecutorFilters = {

@@ -5,7 +5,7 @@ import { notifications, notificationSettings } from '#server/db/schema/notificat
 import { orders } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
-import { COUNT_LIMIT } from '#server/modules/orders/order-rows.ts'
+import { COUNT_LIMIT } from '#server/lib/count-limit.ts'
 import {
   NEW_ORDER_ROW_COLUMNS,
   newOrderNotificationRows,

@@ -6,8 +6,7 @@ import type { PublicAnswers } from './public-answers.ts'
 
 export type { OrderRow, OrderStatus, RefusalReason } from '#server/db/rows/orders.ts'
 
-/** Lists count matching orders up to this many; `meta.total` says 10000 for "10,000 or more". */
-export const COUNT_LIMIT = 10_000
+export { COUNT_LIMIT } from '#server/lib/count-limit.ts'
 /** A list in a map box counts up to this many: "1,000 or more" in a box is all a reader needs (docs/decisions/012). */
 export const BOX_COUNT_LIMIT = 1_000
 

@@ -1,20 +1,11 @@
 import { decodeJwt } from 'jose'
 import { AppError } from '#server/lib/app-error.ts'
 import type { AuthService } from '#server/modules/auth/service.ts'
+import { HANDSHAKE_ERRORS } from './handshake-errors.ts'
 import type { Recovery } from './recovery.ts'
 import { settleRooms } from './rooms.ts'
 import type { SessionGuard } from './session-guard.ts'
 import type { RealtimeSocket } from './socket-types.ts'
-
-/**
- * Why a connection is refused: the client reads it as `connect_error`'s message. On `token_expired` it refreshes
- * the access token and connects again; `error_occurred` is ours, so it retries later without logging out.
- */
-export const HANDSHAKE_ERRORS = {
-  unauthorized: 'unauthorized',
-  tokenExpired: 'token_expired',
-  failed: 'error_occurred',
-} as const
 
 type Deps = {
   auth: AuthService

@@ -1,6 +1,6 @@
 import type { AuthService } from '#server/modules/auth/service.ts'
 import type { SessionChange } from '#server/modules/auth/session-cache.ts'
-import { HANDSHAKE_ERRORS } from './handshake.ts'
+import { HANDSHAKE_ERRORS } from './handshake-errors.ts'
 import { settleRooms } from './rooms.ts'
 import type { RealtimeSocket } from './socket-types.ts'
 

@@ -9,7 +9,7 @@ import type { ChatMessage } from '#contract/schemas/chats.ts'
 import { onRealtime } from '#src/features/notifications/realtime.ts'
 import { chatsApi } from './api/chats-api.ts'
 import { isMine, isOtherSide } from './messages.ts'
-import type { Conversation } from './use-conversation.ts'
+import type { Conversation } from './conversation.ts'
 
 /** "typing…" goes away this long after the last `chat:typing`, as the other side stopped. */
 export const TYPING_SHOWN_MS = 5_000

@@ -7,20 +7,10 @@ import { onOutgoingSent } from './chat-outbox.ts'
 import { loadConversation, saveConversation } from './local-cache.ts'
 import { mergeMessages } from './messages.ts'
 import { useChatUnread } from './unread-store.ts'
+import type { Conversation } from './conversation.ts'
 import { useConversationEvents } from './use-conversation-events.ts'
 
-export type Conversation = {
-  chat: Chat | null
-  /** Oldest first. */
-  messages: ChatMessage[]
-  /** Where older messages start (`before`); null: the first message is loaded. */
-  olderCursor: number | null
-  status: 'loading' | 'ready' | 'failed'
-  olderStatus: 'idle' | 'loading' | 'failed'
-  offline: boolean
-  /** The device's copy is shown (no network), saved then. */
-  savedAt: number | null
-}
+export type { Conversation }
 
 const START: Conversation = {
   chat: null,
