@@ -76,6 +76,18 @@ module.exports = {
         'port’s type may name the shape it needs, and a type does not call the tables.',
     ),
     forbid(
+      'no-calling-another-modules-service',
+      { path: '^server/modules/([^/]+)/' },
+      {
+        path: '^server/modules/([^/]+)/(service[^/]*[.]ts$|index[.]ts$)',
+        pathNot: '^server/modules/$1/',
+        dependencyTypesNot: ['type-only'],
+      },
+      'What a module uses of another area (its service, its plugin) is a port handed to it in its context by ' +
+        'buildApp, so the order areas are built in is written in one place. Type-only imports name the port; pure ' +
+        'helpers beside a service (present-profile.ts, visibility.ts) may be shared.',
+    ),
+    forbid(
       'contract-only-valibot',
       { path: '^contract/' },
       { pathNot: '^contract/|(^|/)node_modules/valibot/' },

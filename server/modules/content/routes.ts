@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import type { Localized } from '#server/db/schema/catalogue.ts'
 import type { Locale } from '#server/i18n/locale.ts'
+import { inLocale } from '#server/i18n/localized.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
 import type { ContentRepository } from './repository.ts'
 
-const inLocale = (text: Localized, locale: Locale) => text[locale] || text.ru
 const notFound = () => new AppError('not_found', 'not_found')
 
 type PageRow = { slug: string; title: Localized; description: Localized; body: Localized }

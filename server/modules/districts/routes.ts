@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
-import { inLocale } from '#server/modules/specialities/service.ts'
+import { inLocale } from '#server/i18n/localized.ts'
 import type { DistrictsRepository } from './repository.ts'
 
 // The list is fixed reference data: browsers and the service worker may keep it for an hour.

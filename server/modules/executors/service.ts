@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
-import { inLocale } from '#server/modules/specialities/service.ts'
+import { inLocale } from '#server/i18n/localized.ts'
 import { isOnline } from '#server/modules/users/present-profile.ts'
 import type {
   ExecutorFilters,

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
 import type { PortfolioItem, PortfolioKind } from './repository.ts'
-import { presentDocument, presentWork, type PortfolioService } from './service.ts'
+import { presentDocument, presentWork } from './present.ts'
+import type { PortfolioService } from './service.ts'
 
 /** The multipart field `file`, as @fastify/multipart attaches it to the body. */
 const fileOf = (request: FastifyRequest) => {

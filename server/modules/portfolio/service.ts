@@ -1,17 +1,11 @@
-import {
-  DOCUMENTS_MAX,
-  FILES_PER_ITEM_MAX,
-  WORKS_MAX,
-  type PortfolioWork,
-  type ProfileDocument,
-} from '#contract/schemas/specialists.ts'
+import { DOCUMENTS_MAX, FILES_PER_ITEM_MAX, WORKS_MAX } from '#contract/schemas/specialists.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import type { Entitlements } from '#server/modules/wallet/entitlements.ts'
 import { MAX_UPLOAD_BYTES } from '#server/plugins/security.ts'
-import type { PortfolioItem, PortfolioKind, PortfolioRepository } from './repository.ts'
+import type { PortfolioKind, PortfolioRepository } from './repository.ts'
 
 export type FileStorage = {
   save: (folder: string, bytes: Buffer, extension: string) => Promise<string>
@@ -19,21 +13,6 @@ export type FileStorage = {
 }
 
 const ITEMS_MAX: Record<PortfolioKind, number> = { documents: DOCUMENTS_MAX, works: WORKS_MAX }
-
-export const presentDocument = (item: PortfolioItem): ProfileDocument => ({
-  id: item.id,
-  name: item.label,
-  description: item.description,
-  files: item.files,
-  position: item.position,
-})
-export const presentWork = (item: PortfolioItem): PortfolioWork => ({
-  id: item.id,
-  title: item.label,
-  description: item.description,
-  photos: item.files,
-  position: item.position,
-})
 
 const forbidden = () => new AppError('forbidden', 'forbidden')
 const notFound = () => new AppError('not_found', 'not_found')

@@ -3,7 +3,7 @@ import type { UserReview } from '#contract/schemas/specialists.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
-import { inLocale } from '#server/modules/specialities/service.ts'
+import { inLocale } from '#server/i18n/localized.ts'
 import type { ProfileRepository } from './repository.ts'
 import { notFound, type ProfileDeps } from './service-deps.ts'
 

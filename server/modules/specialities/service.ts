@@ -1,29 +1,10 @@
-import type { Speciality } from '#contract/schemas/specialists.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import type { Entitlements } from '#server/modules/wallet/entitlements.ts'
-import type { ServiceLine, SpecialitiesRepository, SpecialityWithLines } from './repository.ts'
-
-type Localized = { ru: string; oz: string; uz: string; en: string }
-export const inLocale = (text: Localized, locale: Locale) => text[locale] || text.ru
-
-export function presentSpeciality(row: SpecialityWithLines, locale: Locale): Speciality {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    category: { id: row.category.id, name: inLocale(row.category.name, locale), slug: row.category.slug },
-    active: row.active,
-    services: row.lines.map((line) => ({
-      id: line.id,
-      service: { id: line.service.id, name: inLocale(line.service.name, locale), slug: line.service.slug },
-      price_from: line.priceFrom,
-      price_to: line.priceTo,
-      active: line.active,
-    })),
-  }
-}
+import { presentSpeciality } from './present.ts'
+import type { ServiceLine, SpecialitiesRepository } from './repository.ts'
 
 type LineBody = { service: number; price_from: number | null; price_to: number | null; active: boolean }
 
