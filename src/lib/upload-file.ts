@@ -1,6 +1,7 @@
 /**
  * The photo uploader's sending: one multipart `file` POST with upload progress and the app's one retry after a
- * token refresh, used by the order wizard's photos and the profile editor's photo, certificates and portfolio.
+ * token refresh, used by the order wizard's photos, the profile editor's photo, certificates and portfolio, and
+ * chat's photos.
  */
 import { buildPath } from '#contract/endpoint.ts'
 import { ErrorBodySchema } from '#contract/errors.ts'
@@ -13,8 +14,8 @@ import { useSession } from '#src/lib/session-store.ts'
 type Answer = { status: number; body: unknown }
 
 /**
- * POSTs `file` as multipart to `path` (its `{name}`s filled from `params`) with upload progress, answering the
- * server's JSON. XMLHttpRequest, because fetch reports upload progress only for streamed bodies (HTTP/2 only in
+ * POSTs `file` as multipart to `path` (its `{name}`s filled from `params`), after the form's other `fields`, with
+ * upload progress, answering the server's JSON. XMLHttpRequest, because fetch reports upload progress only for streamed bodies (HTTP/2 only in
  * Chromium; ky's onUploadProgress is silently ignored otherwise). A 401 gets the app's one shared token refresh and
  * one retry, as every other call does.
  */
@@ -23,14 +24,21 @@ export async function uploadFile<T>(
   params: Record<string, string | number>,
   file: { blob: Blob; name: string },
   onProgress: (fraction: number) => void,
+  fields: Record<string, string> = {},
 ): Promise<T> {
   const url = buildPath(path, params)
+  const form = () => {
+    const body = new FormData()
+    for (const [name, value] of Object.entries(fields)) body.append(name, value)
+    body.append('file', file.blob, file.name)
+    return body
+  }
   const token = useSession.getState().token
-  let answer = await send(url, file, token, onProgress)
+  let answer = await send(url, form(), token, onProgress)
   if (answer.status === 401) {
     const fresh = await refreshSession(token)
     if (!fresh) throw new ApiError(401, null)
-    answer = await send(url, file, fresh, onProgress)
+    answer = await send(url, form(), fresh, onProgress)
   }
   if (answer.status >= 200 && answer.status < 300) return answer.body as T
   const parsed = v.safeParse(ErrorBodySchema, answer.body)
@@ -39,7 +47,7 @@ export async function uploadFile<T>(
 
 function send(
   url: string,
-  file: { blob: Blob; name: string },
+  form: FormData,
   token: string | null,
   onProgress: (fraction: number) => void,
 ): Promise<Answer> {
@@ -56,8 +64,6 @@ function send(
     // Status 0 is how ApiError says the server was never reached.
     request.onerror = () => resolve({ status: 0, body: null })
     request.ontimeout = () => resolve({ status: 0, body: null })
-    const form = new FormData()
-    form.append('file', file.blob, file.name)
     request.send(form)
   })
 }

@@ -11,6 +11,7 @@ import { useSession } from '#src/lib/session-store.ts'
 import { CHATS, chatOf, device, ME, messageOf, messagesPage } from './chats-fixtures.ts'
 import { sockets, type FakeSocket } from './fake-socket.ts'
 import { errorBody, profileOf, renderInApp, stubApi } from './helpers.tsx'
+import { FakeXhr } from './fake-xhr.ts'
 
 vi.mock('#src/features/chats/local-cache.ts', async (original) => ({
   ...(await original<object>()),
@@ -55,26 +56,28 @@ function connected(): FakeSocket {
   return socket
 }
 
-/** The conversation's API; photo uploads are answered by `photo` with what multipart carried. */
+/** The conversation's API; photo uploads (the app's photo uploader) are answered by `photo` with what multipart carried. */
 function server(photo: (form: { clientId: string; fileName: string | null }) => Response) {
   const api = stubApi({
     [`GET ${CHATS}/5`]: () => ({ json: chatOf(5) }),
     [`GET ${CHATS}/5/messages`]: () => messagesPage([]),
   })
-  const json = globalThis.fetch
   const uploads: { clientId: string; fileName: string | null }[] = []
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init)
-    if (!request.url.endsWith(`${CHATS}/5/photos`)) return json(input, init)
-    // undici's FormData parser refuses jsdom's blobs: the multipart body is read as text.
-    const body = await request.text()
+  FakeXhr.reset()
+  vi.stubGlobal('XMLHttpRequest', FakeXhr)
+  FakeXhr.onSend = (request) => {
+    if (!request.url.endsWith(`${CHATS}/5/photos`)) throw new Error(`unexpected upload ${request.url}`)
+    const file = request.body?.get('file')
     const upload = {
-      clientId: /name="client_id"\r\n\r\n([^\r]*)/.exec(body)?.[1] ?? '',
-      fileName: /name="file"; filename="([^"]*)"/.exec(body)?.[1] ?? null,
+      clientId: String(request.body?.get('client_id') ?? ''),
+      fileName: file instanceof File ? file.name : null,
     }
     uploads.push(upload)
-    return photo(upload)
-  })
+    const answer = photo(upload)
+    void answer
+      .text()
+      .then((body) => request.answer(answer.status, body === '' ? null : (JSON.parse(body) as unknown)))
+  }
   return { api, uploads }
 }
 

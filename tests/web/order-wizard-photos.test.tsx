@@ -8,6 +8,7 @@ import { loadOrderWizardCatalog } from '#src/features/order-wizard/catalog.ts'
 import { OrderWizard } from '#src/features/order-wizard/components/order-wizard.tsx'
 import { compressPhoto } from '#src/lib/image-compression.ts'
 import { profileOf, renderInApp } from './helpers.tsx'
+import { FakeXhr } from './fake-xhr.ts'
 
 beforeAll(async () => {
   await loadOrderWizardCatalog()
@@ -39,45 +40,6 @@ vi.mock('#src/lib/outbox.ts', () => ({
   onOutboxDelivered: () => () => {},
 }))
 vi.mock('dexie-react-hooks', () => ({ useLiveQuery: () => [] }))
-
-/** XMLHttpRequest as src/lib/upload-file.ts uses it; the test drives its upload progress and its answer. */
-class FakeXhr {
-  static sent: FakeXhr[] = []
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null }
-  onload: (() => void) | null = null
-  onerror: (() => void) | null = null
-  ontimeout: (() => void) | null = null
-  responseType = ''
-  status = 0
-  response: unknown = null
-  url = ''
-  headers: Record<string, string> = {}
-  body: FormData | null = null
-  open(method: string, url: string) {
-    this.url = `${method} ${url}`
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value
-  }
-  send(body: FormData) {
-    this.body = body
-    FakeXhr.sent.push(this)
-  }
-  get fileName() {
-    return (this.body?.get('file') as File).name
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }))
-  }
-  answer(status: number, body: unknown = {}) {
-    this.status = status
-    this.response = body
-    act(() => this.onload?.())
-  }
-  dropConnection() {
-    act(() => this.onerror?.())
-  }
-}
 
 const DRAFT_ID = '5d0f8f3e-2b8a-4c55-9a77-3f4b7c1d2e60'
 const ORDER_ID = 41
@@ -133,7 +95,7 @@ const progressOf = (photoNumber: number) =>
 
 beforeEach(() => {
   saved.clear()
-  FakeXhr.sent = []
+  FakeXhr.reset()
   sendOrQueue.mockReset()
   sendOrQueue.mockResolvedValue({ status: 'sent', data: { id: ORDER_ID } })
   vi.stubGlobal('XMLHttpRequest', FakeXhr)

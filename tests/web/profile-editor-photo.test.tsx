@@ -1,10 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useEffect } from 'react'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { errorBody, V1 } from './helpers.tsx'
+import { FakeXhr } from './fake-xhr.ts'
 import { EXECUTOR, keptEdits, META, openEditor, WALLET_PATH, walletWith } from './profile-editor-fixtures.tsx'
 
 vi.mock(
@@ -33,42 +34,13 @@ vi.mock('react-easy-crop', () => ({
   },
 }))
 
-class FakeXhr {
-  static sent: FakeXhr[] = []
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null }
-  onload: (() => void) | null = null
-  onerror: (() => void) | null = null
-  ontimeout: (() => void) | null = null
-  responseType = ''
-  status = 0
-  response: unknown = null
-  url = ''
-  body: FormData | null = null
-  open(method: string, url: string) {
-    this.url = `${method} ${url}`
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body
-    FakeXhr.sent.push(this)
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total }))
-  }
-  answer(status: number, body: unknown) {
-    this.status = status
-    this.response = body
-    act(() => this.onload?.())
-  }
-}
-
 beforeAll(async () => {
   await loadProfileEditorCatalog()
   Object.assign(URL, { createObjectURL: () => 'blob:photo', revokeObjectURL: () => {} })
 })
 beforeEach(() => {
   keptEdits.clear()
-  FakeXhr.sent = []
+  FakeXhr.reset()
   cropped.mockReset()
 })
 

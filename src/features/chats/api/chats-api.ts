@@ -1,8 +1,7 @@
-import { buildPath } from '#contract/endpoint.ts'
 import { chatEndpoints as endpoints } from '#contract/chat-endpoints.ts'
 import type { ChatLocation, ChatMessage, ReportReason } from '#contract/schemas/chats.ts'
 import { api } from '#src/lib/api.ts'
-import { toApiError } from '#src/lib/api-client.ts'
+import { uploadFile } from '#src/lib/upload-file.ts'
 
 export const chatsApi = {
   list: (search: string, cursor?: string) =>
@@ -29,19 +28,12 @@ export const chatsApi = {
   report: (id: number, messageId: number, reason: ReportReason, text: string) =>
     api.call(endpoints.reportMessage, { params: { id, messageId }, body: { reason, text } }),
 
-  /** A photo as multipart (`client_id`, `file`); the server re-encodes it. Throws ApiError like api.call. */
-  async photo(id: number, clientId: string, photo: Blob, name: string): Promise<ChatMessage> {
-    const form = new FormData()
-    form.append('client_id', clientId)
-    form.append('file', photo, name)
-    try {
-      const response = await api.http(buildPath(endpoints.chatPhoto.path, { id }), {
-        method: 'POST',
-        body: form,
-      })
-      return (await response.json()) as ChatMessage
-    } catch (error) {
-      throw toApiError(error)
-    }
-  },
+  /**
+   * A photo as multipart (`client_id`, `file`) through the app's one photo uploader; the server re-encodes it.
+   * Throws ApiError like api.call.
+   */
+  photo: (id: number, clientId: string, photo: Blob, name: string) =>
+    uploadFile<ChatMessage>(endpoints.chatPhoto.path, { id }, { blob: photo, name }, () => {}, {
+      client_id: clientId,
+    }),
 }
