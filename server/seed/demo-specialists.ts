@@ -1,3 +1,5 @@
+// The demo specialists (demo-specialists-data.ts): their accounts, specialties, districts, portfolio and reviews,
+// written on an empty database through demo-specialist-parts.ts.
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'

@@ -1,6 +1,6 @@
+// What an open conversation's screen shows: read by its hook and by the live events that change it.
 import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
 
-/** What an open conversation's screen shows: read by its hook and by the live events that change it. */
 export type Conversation = {
   chat: Chat | null
   /** Oldest first. */

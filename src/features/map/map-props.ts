@@ -1,7 +1,7 @@
+// What a map is drawn with: shared by the lazy wrapper (map-view) and the MapLibre canvas it loads.
 import type { Map } from 'maplibre-gl'
 import type * as MapLibreModule from 'maplibre-gl'
 
-/** What a map is drawn with: shared by the lazy wrapper (map-view) and the MapLibre canvas it loads. */
 export type MapLibre = typeof MapLibreModule
 
 export type MapViewProps = {
