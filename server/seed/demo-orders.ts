@@ -1,4 +1,5 @@
-// The demo customer's open orders (demo-orders.json), written on an empty database so a fresh start has lists and a map.
+// The demo customer's open orders (demo-orders.json), written on an empty database so a fresh start has
+// lists and a map.
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { and, eq } from 'drizzle-orm'
