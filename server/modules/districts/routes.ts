@@ -9,7 +9,7 @@ import type { DistrictsRepository } from './repository.ts'
 const CACHE_FOR_AN_HOUR = 'public, max-age=3600'
 
 // Reference data beside the seed, keyed by district code: read once, never stored in the database.
-const CENTRES_FILE = new URL('../../db/seed/district-centres.json', import.meta.url)
+const CENTRES_FILE = new URL('./district-centres.json', import.meta.url)
 const { centres } = JSON.parse(await readFile(CENTRES_FILE, 'utf8')) as {
   centres: Record<string, [lat: number, lng: number]>
 }
