@@ -197,7 +197,7 @@ const rowOf = (row: Raw): ExecutorRow => ({
 /** How many promoted specialists the first page shows above the list. */
 export const PROMOTED_MAX = 3
 
-// NOTE: 121 lines counting its comments (100 without): three statements of the specialists list that share the
+// NOTE: 121 lines counting its comments (95 without): three statements of the specialists list that share the
 // filters' SQL above; splitting them apart would only move those shared fragments across files.
 export function createExecutorsRepository(db: Database) {
   return {
