@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // One migrated database per run that every file's database copies (tests/helpers/database-template.ts).
+          globalSetup: ['tests/helpers/database-template.ts'],
           // Argon2 and a PGlite start per file are CPU-heavy; two cores are what these machines have.
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -35,6 +37,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The product migrated and seeded once per run; each file's starts on a copy (tests/e2e/product-template.ts).
+          globalSetup: ['tests/e2e/product-template.ts'],
           // One built server and one browser per file; files run one after another so they do not fight for 2 cores.
           fileParallelism: false,
           // A page waits on chunks and catalogs loaded on demand while the server and component tests share the

@@ -1,19 +1,21 @@
 /**
- * npm run bench:chat [-- --conversations N --seconds S --skip-build --read] — the chat under load (issue: "1,000
- * conversations with both participants connected over polling, a message every second in each: end-to-end delivery
- * latency p50/p99 and messages per second on one process and on two processes with Redis; gzip size of the chat
- * chunk").
+ * npm run bench:chat [-- --conversations N --seconds S --transport T --url BASE --pids P,Q --skip-build --read] —
+ * the chat under load (issue 12: "1,000 conversations with both participants connected, a message every second in
+ * each: end-to-end delivery latency p50/p99 and messages per second on one process and on two processes with
+ * Redis"; issue 33: every message delivered with p99 under 150 ms at 1,000 conversations, websocket first).
  *
  * N conversations (1,000 by default) between N customers and N specialists are seeded in SQL, each person with a
- * live session; the 2N sockets connect with the chat's settings (CHAT_CONNECTION: long-polling only) and emit
- * `connect_user`. In each conversation the customer and the specialist take turns, one `chat:message` a second (with
- * its ack), the conversations' starts spread evenly over the first second. After a warm-up of 3 s the benchmark
- * measures S seconds (30 by default): the time from just before the emit to the `chat:message` on the OTHER
- * person's socket (p50, p99, max), the send's ack (p50, p99), messages per second delivered, acks that failed or
- * timed out, messages not delivered within 10 s, the servers' resident memory and CPU, and its own CPU and
- * event-loop delay (on a small machine the load generator shares the cores). Beside them, under the same load, two
- * baselines that write nothing: the `connect_user` ack round trip (one socket's request and answer over polling)
- * and `chat:typing` from one person to the other (the same path as a message, to the other person's socket, without
+ * live session; the 2N sockets connect as the app does (CHAT_CONNECTION: websocket first, long-polling where a
+ * websocket cannot open) and emit `connect_user`. `--transport polling` connects them over long-polling only (the
+ * connection before issue 33), `--transport websocket` over websocket only, for comparison. In each conversation
+ * the customer and the specialist take turns, one `chat:message` a second (with its ack), the conversations'
+ * starts spread evenly over the first second. After a warm-up of 3 s the benchmark measures S seconds (30 by
+ * default): the time from just before the emit to the `chat:message` on the OTHER person's socket (p50, p99, max),
+ * the send's ack (p50, p99), messages per second delivered, whether every message sent in the window arrived, acks
+ * that failed or timed out, messages not delivered within 10 s, the servers' resident memory and CPU, and its own
+ * CPU and event-loop delay (on a small machine the load generator shares the cores). Beside them, under the same
+ * load, two baselines that write nothing: the `connect_user` ack round trip (one socket's request and answer) and
+ * `chat:typing` from one person to the other (the same path as a message, to the other person's socket, without
  * the message's insert transaction) — how much of the latency is the transport itself. `--read` makes the recipient
  * mark each message read on arrival (`chat:read`), as an open conversation does.
  *
@@ -24,6 +26,11 @@
  * the embedded PGlite in a temporary folder. Phase 2, with DATABASE_URL and REDIS_URL only: two processes on one
  * Redis, the customers on the first and the specialists on the second, so that every message crosses Redis.
  *
+ * `--url BASE` measures servers already running behind BASE instead (`npm run cluster`: HAProxy in front of two
+ * processes), every socket through it: the people are seeded into DATABASE_URL, the database those servers use, and
+ * the tokens signed with their JWT_SECRET; they should run with the settings above. `--pids` names the servers'
+ * process ids, for their memory and CPU.
+ *
  * Last, the gzip size (level 9, as scripts/size.ts) of the chat's chunks: the built chunks whose source is under
  * src/routes/chats/ or src/features/chats/ (or another src/features/chat-…), and the chunks they import that the
  * first screen does not load, found in dist/.vite/manifest.json. `vite build --manifest` runs first when dist/ has
@@ -32,7 +39,7 @@
 import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { Agent } from 'node:http'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
@@ -42,11 +49,10 @@ import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
 import { systemClock } from '#server/lib/clock.ts'
 import { createAccessTokens } from '#server/modules/auth/access-tokens.ts'
 import { createEmptyDatabase } from '#tests/helpers/database.ts'
-import { startServerProcess, withServers, type ServerProcess } from './server-process.ts'
+import { processUsage, startServerProcess, withServers, type MeasuredServer } from './server-process.ts'
 import { connectAll, type Client } from './sockets.ts'
 
 const ROOT = join(import.meta.dirname, '..')
-const SECRET = 'c'.repeat(48)
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(name)
   const value = index > 0 ? Number(process.argv[index + 1]) : fallback
@@ -55,6 +61,26 @@ const arg = (name: string, fallback: number) => {
 }
 const CONVERSATIONS = arg('--conversations', 1_000)
 const SECONDS = arg('--seconds', 30)
+const text = (name: string) => {
+  const index = process.argv.indexOf(name)
+  return index > 0 ? process.argv[index + 1] : undefined
+}
+const TRANSPORT = text('--transport') ?? 'websocket-first'
+const TRANSPORTS = {
+  'websocket-first': [...CHAT_CONNECTION.transports],
+  polling: ['polling'],
+  websocket: ['websocket'],
+} as const
+if (!(TRANSPORT in TRANSPORTS)) throw new Error(`--transport takes ${Object.keys(TRANSPORTS).join(', ')}`)
+const CONNECTION = { ...CHAT_CONNECTION, transports: [...TRANSPORTS[TRANSPORT as keyof typeof TRANSPORTS]] }
+/** Servers already running (`--url`), measured from outside. */
+const EXTERNAL_URL = text('--url')
+const EXTERNAL_PIDS = (text('--pids') ?? '').split(',').filter(Boolean).map(Number)
+if (EXTERNAL_URL && !process.env.DATABASE_URL)
+  throw new Error('--url needs DATABASE_URL: the database those servers use, to seed the people')
+if (EXTERNAL_URL && !process.env.JWT_SECRET)
+  throw new Error('--url needs JWT_SECRET: the one those servers sign access tokens with')
+const SECRET = EXTERNAL_URL ? process.env.JWT_SECRET! : 'c'.repeat(48)
 const SKIP_BUILD = process.argv.includes('--skip-build')
 const MARK_READ = process.argv.includes('--read')
 const WARMUP_MS = 3_000
@@ -73,40 +99,53 @@ type Conversation = { chatId: number; customer: Person; specialist: Person }
 const rowsOf = async <T>(database: DatabaseHandle, query: ReturnType<typeof sql>) =>
   ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
 
-/** N customers and N specialists, each with a live session, and a direct conversation per pair: all in SQL. */
-async function seed(database: DatabaseHandle, count: number): Promise<Conversation[]> {
-  await database.db.execute(sql`
-    insert into users (slug, type, phone, name, surname, password_hash)
-    select 'ch-customer-' || g, 'customer', '99871' || lpad(g::text, 7, '0'), 'Malika', 'Karimova', 'bench-no-login'
-    from generate_series(1, ${count}) as g`)
-  await database.db.execute(sql`
-    insert into users (slug, type, phone, name, surname, password_hash)
-    select 'ch-specialist-' || g, 'executor', '99872' || lpad(g::text, 7, '0'), 'Sardor', 'Aliyev', 'bench-no-login'
-    from generate_series(1, ${count}) as g`)
-  await database.db.execute(sql`
-    insert into chats (kind, order_key, user_a, user_b, last_message_at, created_at)
-    select 'direct', 0, least(c.id, s.id), greatest(c.id, s.id), now(), now()
-    from generate_series(1, ${count}) as g
-    join users c on c.slug = 'ch-customer-' || g
-    join users s on s.slug = 'ch-specialist-' || g`)
-  await database.db.execute(sql`
-    insert into chat_participants (chat_id, user_id, sort_at)
-    select id, user_a, last_message_at from chats
-    union all
-    select id, user_b, last_message_at from chats where user_b is not null`)
+/**
+ * N customers and N specialists, each with a live session, and a direct conversation per pair: all in SQL. Their
+ * slugs and phones carry `run` (a number below 9,000), so a database that already holds earlier runs' people (the
+ * servers of `--url`) takes a new set beside them.
+ */
+async function seed(database: DatabaseHandle, count: number, run: number): Promise<Conversation[]> {
+  const prefix = `ch${run}-`
+  const firstPhone = 100_000_000 + run * 100_000
+  // Literals of this file only (a prefix and numbers), so that PostgreSQL types them as it would typed by hand.
+  const literal = (value: string | number) =>
+    sql.raw(typeof value === 'number' ? String(value) : `'${value}'`)
+  for (const [kind, type, offset] of [
+    ['customer', 'customer', 0],
+    ['specialist', 'executor', count],
+  ] as const)
+    await database.db.execute(sql`
+      insert into users (slug, type, phone, name, surname, password_hash)
+      select ${literal(prefix + kind + '-')} || g, ${literal(type)}, '998' || (${literal(firstPhone + offset)} + g),
+        'Malika', 'Karimova', 'bench-no-login'
+      from generate_series(1, ${literal(count)}) as g`)
+  const chats = await rowsOf<{ id: number; user_a: number; user_b: number }>(
+    database,
+    sql`
+      with opened as (
+        insert into chats (kind, order_key, user_a, user_b, last_message_at, created_at)
+        select 'direct', 0, least(c.id, s.id), greatest(c.id, s.id), now(), now()
+        from generate_series(1, ${literal(count)}) as g
+        join users c on c.slug = ${literal(prefix + 'customer-')} || g
+        join users s on s.slug = ${literal(prefix + 'specialist-')} || g
+        returning id, user_a, user_b, last_message_at
+      ), joined as (
+        insert into chat_participants (chat_id, user_id, sort_at)
+        select id, user_a, last_message_at from opened
+        union all
+        select id, user_b, last_message_at from opened
+      )
+      select id, user_a, user_b from opened order by id`,
+  )
   const sessions = await rowsOf<{ id: string; user_id: number; type: Person['type'] }>(
     database,
     sql`
       insert into refresh_token_families (user_id, created_at, expires_at)
-      select id, now(), now() + interval '1 day' from users where slug like 'ch-%'
+      select id, now(), now() + interval '1 day' from users where slug like ${literal(prefix + '%')}
       returning id, user_id, (select type from users where users.id = user_id) as type`,
   )
   const people = new Map(
     sessions.map((s) => [s.user_id, { userId: s.user_id, sessionId: s.id, type: s.type } satisfies Person]),
-  )
-  const chats = await rowsOf<{ id: number; user_a: number; user_b: number }>(
-    database,
-    sql`select id, user_a, user_b from chats where kind = 'direct' order by id`,
   )
   return chats.map((chat) => {
     const [a, b] = [people.get(chat.user_a)!, people.get(chat.user_b)!]
@@ -260,7 +299,7 @@ function startConversations(run: Run, live: Live[]) {
 }
 
 /** CPU of the servers and of this process, and this process's event-loop delay, over the measured window only. */
-async function measureWindow({ windowStart, windowEnd }: Run, servers: ServerProcess[]) {
+async function measureWindow({ windowStart, windowEnd }: Run, servers: MeasuredServer[]) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 })
   await new Promise((resolve) => setTimeout(resolve, windowStart - performance.now()))
   const cpuBefore = await Promise.all(servers.map((server) => server.cpuS()))
@@ -274,6 +313,8 @@ async function measureWindow({ windowStart, windowEnd }: Run, servers: ServerPro
     serverCpu: cpuAfter.map((after, i) => (after - cpuBefore[i]!) / SECONDS),
     ownCpu: (ownCpu.user + ownCpu.system) / 1e6 / SECONDS,
     loopDelayP99: loopDelay.percentile(99) / 1e6,
+    // Whatever else ran on the machine meanwhile shares the cores with the servers: the 1-minute load average.
+    machineLoad: loadavg()[0]!,
   }
 }
 
@@ -288,7 +329,7 @@ async function awaitOutstanding({ sentAt, typingSent, acks, counts }: Tally) {
 }
 
 /** The load and its measures: one run of `SECONDS` after the warm-up, on sockets already connected. */
-async function load(live: Live[], phase: number, servers: ServerProcess[]) {
+async function load(live: Live[], phase: number, servers: MeasuredServer[]) {
   const tally = newTally()
   listen(live, tally)
   const windowStart = performance.now() + WARMUP_MS
@@ -325,18 +366,18 @@ async function load(live: Live[], phase: number, servers: ServerProcess[]) {
 }
 
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(value < 10 ? 1 : 0)} ms`)
-const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`
-const pct = (share: number) => `${(share * 100).toFixed(0)} %`
+const mb = (kb: number) => (Number.isNaN(kb) ? 'n/a' : `${(kb / 1024).toFixed(0)} MB`)
+const pct = (share: number) => (Number.isNaN(share) ? 'n/a' : `${(share * 100).toFixed(0)} %`)
 const spread = (values: number[]) => `p50 ${ms(percentile(values, 0.5))}, p99 ${ms(percentile(values, 0.99))}`
 
-async function run(label: string, servers: ServerProcess[], conversations: Conversation[], phase: number) {
+async function run(label: string, servers: MeasuredServer[], conversations: Conversation[], phase: number) {
   // Signed now: a token lives 15 minutes, and the server closes a socket when its token ends.
   const tokens = createAccessTokens(SECRET, systemClock)
   const sign = (person: Person) =>
     tokens.sign({ userId: person.userId, type: person.type, sessionId: person.sessionId })
   const first = servers[0]!
   const second = servers.at(-1)!
-  const options = { ...CHAT_CONNECTION, transports: ['polling'] }
+  const options = CONNECTION
   const people = await Promise.all(
     conversations.flatMap((c) => [
       sign(c.customer).then((token) => ({ token, url: first.url, options })),
@@ -347,8 +388,12 @@ async function run(label: string, servers: ServerProcess[], conversations: Conve
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
   const connecting = performance.now()
   const clients = await connectAll(people, agent)
+  const carried = Object.entries(
+    Object.groupBy(clients, (client) => client.io.engine.transport.name as string),
+  ).map(([name, group]) => `${group!.length} over ${name}`)
   console.log(
-    `\n${label}: ${clients.length} sockets connected in ${((performance.now() - connecting) / 1000).toFixed(1)} s`,
+    `\n${label}: ${clients.length} sockets connected in ${((performance.now() - connecting) / 1000).toFixed(1)} s ` +
+      `(${carried.join(', ')})`,
   )
   try {
     await new Promise((resolve) => setTimeout(resolve, 2000))
@@ -360,6 +405,8 @@ async function run(label: string, servers: ServerProcess[], conversations: Conve
     }))
     const result = await load(live, phase, servers)
     const failed = [...result.ackFailed].map(([code, n]) => `${code} ${n}`).join(', ') || '0'
+    const everyOne = result.sent > 0 && result.delivered === result.sent
+    console.log(`  every message delivered: ${everyOne ? 'yes' : 'no'}`)
     console.log(`  ${conversations.length} conversations, ${clients.length} sockets, ${SECONDS} s measured`)
     console.log(
       `  messages sent ${result.sent} (${(result.sent / SECONDS).toFixed(0)}/s), delivered ${result.delivered} ` +
@@ -388,7 +435,8 @@ async function run(label: string, servers: ServerProcess[], conversations: Conve
       ),
     )
     console.log(
-      `  load generator: CPU ${pct(result.ownCpu)} of a core, event-loop delay p99 ${ms(result.loopDelayP99)}`,
+      `  load generator: CPU ${pct(result.ownCpu)} of a core, event-loop delay p99 ${ms(result.loopDelayP99)}; ` +
+        `machine load average ${result.machineLoad.toFixed(1)} at the window's end`,
     )
   } finally {
     for (const client of clients) client.disconnect()
@@ -509,28 +557,37 @@ async function chatChunks(state: string) {
   return [`chat chunks (dist/ ${state}):`, ...lines]
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-chat-'))
-try {
-  // The build first: it must not share the cores with the measured runs.
-  const chunkLines = await chatChunks(await buildIfStale())
+/** Seeds the people on a database and says what the run is. */
+async function seedOn(databaseUrl: string | undefined, dataDir: string) {
+  const database = await openDatabase({ databaseUrl, dataDir })
+  try {
+    await database.migrate()
+    const seeding = performance.now()
+    const conversations = await seed(database, CONVERSATIONS, Math.floor(Math.random() * 9_000))
+    const how =
+      TRANSPORT === 'websocket-first'
+        ? 'websocket first, long-polling where it cannot open (CHAT_CONNECTION)'
+        : `${TRANSPORT} only (--transport)`
+    console.log(
+      `${conversations.length} conversations (${2 * conversations.length} people) on ` +
+        `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s. ` +
+        `Sockets: ${how}; in each conversation the customer and the specialist take turns, a message a second; ` +
+        `${WARMUP_MS / 1000} s warm-up, then ${SECONDS} s measured${MARK_READ ? '; the recipient marks each message read' : ''}.`,
+    )
+    return conversations
+  } finally {
+    await database.close()
+  }
+}
 
-  // One process: the embedded database (or a database of its own on PostgreSQL).
+/** The servers the benchmark starts: one process, then two on Redis when DATABASE_URL and REDIS_URL are set. */
+async function measureOwnServers(dataDir: string) {
   const ownDatabase = process.env.DATABASE_URL
     ? await createEmptyDatabase(process.env.DATABASE_URL)
     : undefined
   const databaseUrl = ownDatabase?.url
   try {
-    const database = await openDatabase({ databaseUrl, dataDir })
-    await database.migrate()
-    const seeding = performance.now()
-    const conversations = await seed(database, CONVERSATIONS)
-    await database.close()
-    console.log(
-      `${conversations.length} conversations (${2 * conversations.length} people) on ` +
-        `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s. ` +
-        `Polling only; in each conversation the customer and the specialist take turns, a message a second; ` +
-        `${WARMUP_MS / 1000} s warm-up, then ${SECONDS} s measured${MARK_READ ? '; the recipient marks each message read' : ''}.`,
-    )
+    const conversations = await seedOn(databaseUrl, dataDir)
     console.log(
       `Server: CHAT_MESSAGES_PER_MINUTE=${CHAT_SERVER_ENV.CHAT_MESSAGES_PER_MINUTE}, ` +
         `CHAT_NOTIFY_AFTER_S=${CHAT_SERVER_ENV.CHAT_NOTIFY_AFTER_S} (no unread-message notification fires during ` +
@@ -554,6 +611,29 @@ try {
   } finally {
     await ownDatabase?.drop()
   }
+}
+
+/** Servers already running behind `url` (--url): every socket goes through it. */
+async function measureRunningServers(url: string, dataDir: string) {
+  const conversations = await seedOn(process.env.DATABASE_URL, dataDir)
+  console.log(
+    `Servers: already running behind ${url}${EXTERNAL_PIDS.length ? ` (processes ${EXTERNAL_PIDS.join(', ')})` : ''}; ` +
+      `they should run with ${Object.entries(CHAT_SERVER_ENV)
+        .map(([name, value]) => `${name}=${value}`)
+        .join(', ')} and the general rate limit off.`,
+  )
+  const measured: MeasuredServer[] = EXTERNAL_PIDS.length
+    ? EXTERNAL_PIDS.map((pid) => ({ url, ...processUsage(pid) }))
+    : [{ url, rssKb: () => Promise.resolve(NaN), cpuS: () => Promise.resolve(NaN) }]
+  await run(`the servers behind ${url}`, measured, conversations, 1)
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'fika-bench-chat-'))
+try {
+  // The build first: it must not share the cores with the measured runs.
+  const chunkLines = await chatChunks(await buildIfStale())
+  if (EXTERNAL_URL) await measureRunningServers(EXTERNAL_URL, dataDir)
+  else await measureOwnServers(dataDir)
   console.log(`\n${chunkLines.join('\n')}`)
 } finally {
   await rm(dataDir, { recursive: true, force: true })

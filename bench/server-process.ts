@@ -12,14 +12,33 @@ const ROOT = join(import.meta.dirname, '..')
 const CLOCK_TICKS = 100
 const START_TIMEOUT_MS = 120_000
 
-export type ServerProcess = {
+/** A server the benchmark measures: where it answers, and its memory and CPU read from /proc. */
+export type MeasuredServer = {
   url: string
-  child: ChildProcess
   /** Resident memory now, in KB. */
   rssKb: () => Promise<number>
   /** User and system CPU time so far, in seconds. */
   cpuS: () => Promise<number>
+}
+
+export type ServerProcess = MeasuredServer & {
+  child: ChildProcess
   stop: () => Promise<void>
+}
+
+/** The memory and CPU of a process of this machine, from /proc (also a server the benchmark did not start). */
+export function processUsage(pid: number): Pick<MeasuredServer, 'rssKb' | 'cpuS'> {
+  return {
+    async rssKb() {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+    },
+    async cpuS() {
+      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+    },
+  }
 }
 
 /**
@@ -64,15 +83,7 @@ export async function startServerProcess(
   return {
     url,
     child,
-    async rssKb() {
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8')
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-    },
-    async cpuS() {
-      // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
-      const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ')
-      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
-    },
+    ...processUsage(child.pid!),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited

@@ -22,7 +22,11 @@ import {
   SlugParamsSchema,
 } from './schemas/content.ts'
 import { DevSmsQuerySchema, DevSmsResponseSchema } from './schemas/dev.ts'
-import { HealthResponseSchema } from './schemas/health.ts'
+import {
+  HealthLiveResponseSchema,
+  HealthReadyResponseSchema,
+  HealthResponseSchema,
+} from './schemas/health.ts'
 import { API_PREFIX, V1, type Endpoint } from './endpoint.ts'
 
 /** The calls of the first screen: a page imports these without the auth and order schemas. */
@@ -33,6 +37,20 @@ export const coreEndpoints = {
     summary: 'Liveness and database check',
     tag: 'system',
     response: HealthResponseSchema,
+  },
+  healthLive: {
+    method: 'GET',
+    path: `${API_PREFIX}/health/live`,
+    summary: 'Liveness: the process answers (for a supervisor deciding whether to restart it)',
+    tag: 'system',
+    response: HealthLiveResponseSchema,
+  },
+  healthReady: {
+    method: 'GET',
+    path: `${API_PREFIX}/health/ready`,
+    summary: 'Readiness: database, Redis and job queue reachable and not stopping; 503 naming what is not',
+    tag: 'system',
+    response: HealthReadyResponseSchema,
   },
   devSms: {
     method: 'GET',

@@ -5,6 +5,7 @@ import { notificationEndpoints } from './notification-endpoints.ts'
 import { orderEndpoints } from './order-endpoints.ts'
 import { profileEndpoints } from './profile-endpoints.ts'
 import { promotionEndpoints } from './promotion-endpoints.ts'
+import { telegramEndpoints } from './telegram-endpoints.ts'
 import { walletEndpoints } from './wallet-endpoints.ts'
 
 export * from './endpoint.ts'
@@ -22,4 +23,5 @@ export const endpoints = {
   ...chatEndpoints,
   ...walletEndpoints,
   ...promotionEndpoints,
+  ...telegramEndpoints,
 } as const

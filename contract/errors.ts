@@ -160,6 +160,11 @@ export const ERROR_CODES = [
   'specialities_limit_without_plan',
   'file_too_large_without_plan',
   'promotion_days_invalid',
+  // Telegram (docs/decisions/026-telegram.md)
+  'telegram_not_linked',
+  'telegram_unavailable',
+  // operations: a process not ready to serve (its database away, or stopping): the proxy tries another
+  'not_ready',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -1,9 +1,9 @@
 /**
  * npm test: every test. Makes sure a Chromium exists for the browser tests (installing one when none is found),
- * builds the web app the end-to-end tests run against and the server's page renderer, then runs all Vitest projects. Extra arguments go to
- * Vitest (`npm test -- --project web`).
+ * builds the web app the end-to-end tests run against and the server's page renderer, then runs all Vitest
+ * projects. Extra arguments go to one Vitest run as they are (`npm test -- --project web`).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { ensureChromium } from './find-chromium.ts'
 
 const args = process.argv.slice(2)
@@ -31,5 +31,40 @@ const renderer = spawnSync(
 )
 if (renderer.status !== 0) process.exit(renderer.status ?? 1)
 
-const result = spawnSync(process.execPath, [bin('vitest'), 'run', ...args], { stdio: 'inherit', env })
-process.exit(result.status ?? 1)
+if (args.length > 0) {
+  const result = spawnSync(process.execPath, [bin('vitest'), 'run', ...args], { stdio: 'inherit', env })
+  process.exit(result.status ?? 1)
+}
+
+/**
+ * Every test: the browser tests beside the API and component tests, as two Vitest runs at once. The browser tests
+ * run one file at a time and mostly wait (on Chromium, on their server), so on two cores they overlap the others'
+ * CPU rather than queue after them (Vitest itself would run a one-at-a-time project after the rest). The API and
+ * component run prints as it goes; the browser run's report follows in one piece when both have ended.
+ */
+const vitest = (projects: string[], output: 'inherit' | 'pipe') =>
+  new Promise<{ status: number; text: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        bin('vitest'),
+        'run',
+        ...projects.flatMap((name) => ['--project', name]),
+        // The report printed in one piece is short: a dot a test, then each failure whole.
+        ...(output === 'pipe' ? ['--reporter=dot'] : []),
+      ],
+      { stdio: ['ignore', output, output], env },
+    )
+    const chunks: Buffer[] = []
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk))
+    child.on('close', (code) => resolve({ status: code ?? 1, text: Buffer.concat(chunks).toString() }))
+  })
+const [browser, rest] = await Promise.all([vitest(['e2e'], 'pipe'), vitest(['server', 'web'], 'inherit')])
+// Printed last, after both runs, so that a failure of either is in the tail of the output a CI log keeps.
+process.stdout.write(`\n=== the browser tests (e2e)\n${browser.text}\n`)
+console.log(
+  `\nnpm test: the API and component tests ${rest.status === 0 ? 'passed' : 'FAILED'}, ` +
+    `the browser tests ${browser.status === 0 ? 'passed' : 'FAILED'}.`,
+)
+process.exit(browser.status === 0 && rest.status === 0 ? 0 : 1)

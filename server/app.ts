@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createRedisBroadcast } from '#server/adapters/broadcast/redis-broadcast.ts'
+import { createJobQueue } from '#server/adapters/jobs/job-queue.ts'
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { PushSender } from '#server/adapters/push/push-sender.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
@@ -10,6 +11,8 @@ import type { AreaContext } from '#server/lib/area-context.ts'
 import { systemClock, type Clock } from '#server/lib/clock.ts'
 import { createDomainEvents } from '#server/lib/domain-events.ts'
 import { serializeError } from '#server/lib/log-serializers.ts'
+import { createMetrics, type Metrics } from '#server/lib/metrics.ts'
+import { REQUEST_ID_HEADER, requestIdFor } from '#server/lib/request-context.ts'
 import { trustProxyOption } from '#server/lib/trust-proxy.ts'
 import { maskPhonesIn } from '#server/lib/phone-mask.ts'
 import { attemptsArea } from '#server/modules/attempts/index.ts'
@@ -19,6 +22,7 @@ import { catalogueArea } from '#server/modules/catalogue/index.ts'
 import { chatsArea } from '#server/modules/chats/index.ts'
 import { contentArea } from '#server/modules/content/index.ts'
 import { devArea } from '#server/modules/dev/index.ts'
+import { telegramArea } from '#server/modules/telegram/index.ts'
 import { districtsArea } from '#server/modules/districts/index.ts'
 import { executorsArea } from '#server/modules/executors/index.ts'
 import { healthArea } from '#server/modules/health/index.ts'
@@ -39,9 +43,13 @@ import { specialitiesArea } from '#server/modules/specialities/index.ts'
 import { usersArea } from '#server/modules/users/index.ts'
 import { plansArea, walletArea } from '#server/modules/wallet/index.ts'
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts'
+import { closingPlugin } from '#server/plugins/closing.ts'
 import { compressionPlugin } from '#server/plugins/compression.ts'
 import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from '#server/plugins/errors.ts'
+import { jobsPlugin } from '#server/plugins/jobs.ts'
 import { localePlugin } from '#server/plugins/locale.ts'
+import { metricsPlugin, metricsRoutePlugin } from '#server/plugins/metrics.ts'
+import { requestIdPlugin } from '#server/plugins/request-id.ts'
 import { securityPlugin } from '#server/plugins/security.ts'
 import { webAppPlugin, webPagesPlugin } from '#server/plugins/web-app.ts'
 
@@ -82,10 +90,12 @@ const DEFAULT_RENDERER_ENTRY = fileURLToPath(new URL('../dist-ssr/entry-server.j
 export async function buildApp(deps: AppDeps) {
   const app = createFastify(deps)
   const base = baseContext(app, deps)
+  app.decorate('metrics', base.metrics)
   const root = deps.webRoot ?? DEFAULT_WEB_ROOT
-  await registerInfrastructure(app, deps.config, root)
+  await registerInfrastructure(app, deps.config, root, base.metrics)
 
   await app.register(healthArea, base)
+  await app.register(jobsPlugin, { jobs: base.jobs })
   await app.register(usersArea, base)
   const users = app.users.repository
   await app.register(attemptsArea, base)
@@ -108,11 +118,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogueArea, base)
   await app.register(contentArea, base)
   await app.register(pushArea, { ...base, pushSender: deps.pushSender })
+  await app.register(telegramArea, { ...base, auth })
   await app.register(notificationsArea, {
     ...base,
     realtime,
     hub: deps.realtimeHub ?? realtime.hub,
     push: deps.pushDelivery ?? app.push,
+    telegram: app.telegram.service,
     sender: app.sms.sender,
     promotedAmong: app.promotion.service.promotedAmong,
   })
@@ -120,7 +132,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ordersArea, { ...base, districts, viewsFlushEveryMs: deps.viewsFlushEveryMs })
   await app.register(chatsArea, { ...base, orders: app.orders.repository, users, realtime, notifications })
   await app.register(walletArea, base)
-  await app.register(devArea, { ...base, devSms: app.sms.devSms })
+  const { devBot } = app.telegram
+  await app.register(devArea, {
+    ...base,
+    devSms: app.sms.devSms,
+    devTelegram: devBot && { bot: devBot, telegram: app.telegram.service },
+  })
   await app.register(sitemapArea, { ...base, urlsPerFile: deps.sitemapUrlsPerFile })
 
   const [catalogue, content, profile] = [app.catalogue.service, app.content.repository, app.profile.service]
@@ -140,9 +157,18 @@ export async function buildApp(deps: AppDeps) {
  * The plugins every route shares. The web app's files and `/` come before the errors and security plugins, so that
  * they keep the hooks they always had (no rate limit); its pages are registered once the page areas exist.
  */
-async function registerInfrastructure(app: FastifyInstance, config: AppDeps['config'], root: string) {
+async function registerInfrastructure(
+  app: FastifyInstance,
+  config: AppDeps['config'],
+  root: string,
+  metrics: Metrics,
+) {
+  // First, so that its hooks see every answer as it is sent (before compression) and each one's time in full.
+  await app.register(metricsPlugin, { metrics })
+  await app.register(requestIdPlugin)
   await app.register(compressionPlugin)
   await app.register(localePlugin)
+  await app.register(closingPlugin)
   await app.register(webAppPlugin, { root })
   await app.register(errorsPlugin)
   await app.register(securityPlugin, {
@@ -151,6 +177,7 @@ async function registerInfrastructure(app: FastifyInstance, config: AppDeps['con
     mapStyleUrl: config.MAP_STYLE_URL,
   })
   await app.register(apiDocsPlugin)
+  await app.register(metricsRoutePlugin, { metrics, token: config.METRICS_TOKEN })
 }
 
 /** Fastify with our logger (phones masked, bodies never logged) and our error shape for what it cannot route. */
@@ -169,6 +196,13 @@ function createFastify({ config, logStream }: AppDeps): FastifyInstance {
     },
     // Validation is done by the contract's valibot schemas in contractRoute; the JSON schemas are for the docs.
     ajv: { customOptions: { strict: false } },
+    // A proxy's X-Request-Id is kept only when it is safe to log and repeat (server/lib/request-context.ts).
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFor(request.headers[REQUEST_ID_HEADER]),
+    // On close, idle keep-alive connections end at once; a request arriving on a busy one is answered by
+    // server/plugins/closing.ts in our error shape rather than Fastify's own 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     // Requests Fastify or Node cannot route or read still answer in our error shape.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -181,6 +215,7 @@ function createFastify({ config, logStream }: AppDeps): FastifyInstance {
 
 /** What every area is built from (server/lib/area-context.ts). */
 function baseContext(app: FastifyInstance, { config, database, clock = systemClock }: AppDeps): AreaContext {
+  const metrics = createMetrics({ pool: database.pool })
   const events = createDomainEvents((error, event) =>
     app.log.error({ err: error, event: event.type }, 'event listener failed'),
   )
@@ -193,6 +228,16 @@ function baseContext(app: FastifyInstance, { config, database, clock = systemClo
     // What a process keeps in memory is dropped in every process through Redis, when there is one.
     broadcastOn: <T>(channel: string) =>
       config.REDIS_URL ? createRedisBroadcast<T>(config.REDIS_URL, channel, app.log) : undefined,
+    metrics,
+    jobs: createJobQueue(database.jobsTarget, {
+      log: app.log,
+      schedules: config.JOB_SCHEDULES,
+      startOnFirstJob: config.JOBS_START === 'first-job',
+      hooks: {
+        onCompleted: (kind) => metrics.jobsCompleted.inc({ kind }),
+        onFailed: (kind) => metrics.jobsFailed.inc({ kind }),
+      },
+    }),
   }
 }
 

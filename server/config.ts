@@ -22,6 +22,15 @@ const int = (min: number, max: number) =>
     v.minValue(min),
     v.maxValue(max),
   )
+/** Whole numbers separated by commas, each within the bounds, at most `most` of them (`10,60`). */
+const intList = (min: number, max: number, most: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'whole numbers separated by commas'),
+    v.transform((value) => value.split(',').map((part) => Number(part.trim()))),
+    v.maxLength(most),
+    v.check((list) => list.every((n) => n >= min && n <= max), `each from ${min} to ${max}`),
+  )
 const url = (protocols: string[]) =>
   v.pipe(
     v.string(),
@@ -114,6 +123,8 @@ const EnvEntries = v.object({
   HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '0.0.0.0'),
   PORT: v.optional(int(0, 65535), '8080'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './data'),
+  /** Where `npm run backup` writes (docs/operations.md, "Backups and restore"). Unset: DATA_DIR/backups. */
+  BACKUP_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
   DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
   REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
   AUTH_CACHE_TTL_S: v.optional(int(0, 60), '10'),
@@ -159,6 +170,38 @@ const EnvEntries = v.object({
   ),
   SMS_FALLBACK_MINUTES: v.optional(int(1, 7 * 24 * 60), '15'),
   SMS_FALLBACK_PER_DAY: v.optional(int(0, 100), '3'),
+  /**
+   * A fallback SMS claimed this long ago and never recorded was in flight when its process died: it counts as
+   * handed to the provider (not sent again), since the provider may have sent it (docs/decisions/025).
+   */
+  SMS_FALLBACK_LEASE_S: v.optional(int(1, 3600), '120'),
+  /**
+   * Whether this process takes part in scheduled work (the SMS fallback each minute, nightly retention). Every
+   * process may: pg-boss makes each tick once, for one of them. Tests run scheduled work by hand.
+   */
+  JOB_SCHEDULES: v.optional(bool, 'true'),
+  /**
+   * When the job queue starts: `ready`, with the app (a server: it takes over jobs other processes left), or
+   * `first-job`, when this app first queues a job or asks about them (tests: most build an app per test and queue
+   * none, and a queue's start is a pool, a listener and its workers).
+   */
+  JOBS_START: v.optional(v.picklist(['ready', 'first-job']), 'ready'),
+  /** Waits, in seconds, before each new try of a push the push service may take later (429, 5xx, network). */
+  PUSH_RETRY_DELAYS_S: v.optional(intList(0, 600, 10), '10,60'),
+  /** Pushes one process sends at once. */
+  PUSH_CONCURRENCY: v.optional(int(1, 256), '16'),
+  /** Retention (docs/operations.md): days after which the nightly job deletes each kind of old row. */
+  RETENTION_READ_NOTIFICATIONS_DAYS: v.optional(int(1, 3650), '90'),
+  RETENTION_UNREAD_NOTIFICATIONS_DAYS: v.optional(int(1, 3650), '365'),
+  RETENTION_FAILING_PUSH_DAYS: v.optional(int(1, 3650), '30'),
+  RETENTION_ENDED_SESSIONS_DAYS: v.optional(int(1, 3650), '30'),
+  RETENTION_SMS_CODES_DAYS: v.optional(int(2, 3650), '2'),
+  RETENTION_UNPAID_INVOICES_DAYS: v.optional(int(1, 3650), '30'),
+  /** When the retention job runs, as a cron line in UTC (default 22:00 UTC, 03:00 in Tashkent). */
+  RETENTION_CRON: v.optional(
+    v.pipe(v.string(), v.regex(/^\S+( \S+){4}$/, 'a cron line of five fields')),
+    '0 22 * * *',
+  ),
   /** Chat messages one person may send in a minute (docs/decisions/014-chat.md). */
   CHAT_MESSAGES_PER_MINUTE: v.optional(int(1, 1000), '30'),
   /** How long a chat message may stay unread before it becomes a notification (bell and push). */
@@ -181,6 +224,45 @@ const EnvEntries = v.object({
   /** Click Merchant API (refunds by reversal, `npm run payment-refund`): the merchant user id from Click's cabinet. */
   CLICK_MERCHANT_USER_ID: v.optional(v.pipe(v.string(), v.regex(/^\d{1,18}$/, 'a number'))),
   CLICK_MERCHANT_API_URL: v.optional(url(['https:', 'http:']), 'https://api.click.uz/v2/merchant'),
+  /**
+   * Telegram (docs/decisions/026-telegram.md). Without a token, outside production, a dev bot keeps what it would
+   * send (`GET /api/dev/telegram?chat_id=`) and signs Mini App data with a fixed dev token; in production Telegram is
+   * then off. TELEGRAM_API_ROOT points the bot at another Bot API server (a local fake in tests).
+   */
+  TELEGRAM_BOT_TOKEN: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,20}:[A-Za-z0-9_-]{20,200}$/, 'a bot token from @BotFather')),
+  ),
+  TELEGRAM_BOT_USERNAME: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "the bot's @username, without the @")),
+    'fika_uz_bot',
+  ),
+  /** What Telegram sends in X-Telegram-Bot-Api-Secret-Token with each update; given to setWebhook. */
+  TELEGRAM_WEBHOOK_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{32,256}$/, '32 to 256 letters, digits, _ or -')),
+  ),
+  TELEGRAM_API_ROOT: v.optional(
+    v.pipe(
+      url(['https:', 'http:']),
+      v.transform((value) => value.replace(/\/+$/, '')),
+    ),
+    'https://api.telegram.org',
+  ),
+  /** `GET /metrics` on the main port answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is not found. */
+  METRICS_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(32, 'at least 32 characters'),
+      v.regex(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
+    ),
+  ),
+  /** A second port serving only `GET /metrics`, without a token, on METRICS_HOST (this machine by default). */
+  METRICS_PORT: v.optional(int(1, 65535)),
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
+  /**
+   * How long a stopping process answers "not ready" before it closes its port, so the proxy's health check sees it
+   * first and sends nobody new. Unset: 2 s in production, none elsewhere.
+   */
+  SHUTDOWN_DRAIN_MS: v.optional(int(0, 20_000)),
 })
 type Env = v.InferOutput<typeof EnvEntries>
 
@@ -208,6 +290,12 @@ const PRODUCTION_REFUSALS: {
       'set SMS_PROVIDER=eskiz (with ESKIZ_EMAIL and ESKIZ_PASSWORD): the dev adapter shows every code at /api/dev/sms',
   },
   {
+    variable: 'TELEGRAM_WEBHOOK_SECRET',
+    allowed: (env) => !env.TELEGRAM_BOT_TOKEN || Boolean(env.TELEGRAM_WEBHOOK_SECRET),
+    message:
+      'set TELEGRAM_WEBHOOK_SECRET with TELEGRAM_BOT_TOKEN: without it no update from Telegram can be told from a forged one',
+  },
+  {
     variable: 'PAYME_KEY',
     allowed: (env) => Boolean(env.PAYME_KEY),
     message: 'set PAYME_KEY and PAYME_MERCHANT_ID: without them Payme runs in sandbox mode',
@@ -217,6 +305,19 @@ const PRODUCTION_REFUSALS: {
     allowed: (env) => Boolean(env.CLICK_SECRET_KEY),
     message:
       'set CLICK_SECRET_KEY, CLICK_SERVICE_ID and CLICK_MERCHANT_ID: without them Click runs in sandbox mode',
+  },
+  {
+    variable: 'METRICS_TOKEN',
+    allowed: (env) => Boolean(env.METRICS_TOKEN || env.METRICS_PORT),
+    message:
+      'set METRICS_TOKEN (metrics on the main port for that bearer token only) or METRICS_PORT (their own port, ' +
+      'on METRICS_HOST): the metrics are never public',
+  },
+  {
+    variable: 'JOBS_START',
+    allowed: (env) => env.JOBS_START === 'ready',
+    message:
+      'set JOBS_START=ready: a queue that waits for its own first job never takes over what others left',
   },
   {
     variable: 'SEED_DEMO_USERS',
@@ -288,6 +389,7 @@ const EnvSchema = v.pipe(
     ...env,
     PUBLIC_URL: env.PUBLIC_URL ?? localAddress(env.HOST, env.PORT),
     MAP_STYLE_URL: mapStyleUrl(env.MAP_STYLE_URL, env.NODE_ENV),
+    SHUTDOWN_DRAIN_MS: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 2000 : 0),
   })),
 )
 
@@ -386,6 +488,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       OPEN_ORDERS_PER_CUSTOMER: '100000',
       // Tests expect their links at one fixed address, whatever the default address becomes.
       PUBLIC_URL: 'http://localhost:8080',
+      // Tests run the scheduled work themselves; a schedule's tick in the middle of one would race it.
+      JOB_SCHEDULES: 'false',
+      JOBS_START: 'first-job',
     }),
     ...overrides,
   }

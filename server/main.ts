@@ -1,15 +1,16 @@
 import { createServer, type AddressInfo } from 'node:net'
+import { setTimeout as delay } from 'node:timers/promises'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, localAddress, type Config } from './config.ts'
 import { openDatabase, type DatabaseHandle } from './db/client.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-users.ts'
 import { seedOnStart } from './seed/start-seed.ts'
 import { createUsersRepository } from './modules/users/repository.ts'
+import { serveMetrics } from './plugins/metrics.ts'
 import { resolveSecret } from './secret.ts'
 
-const PURGE_EVERY_MS = 60 * 60 * 1000
-const SMS_FALLBACK_EVERY_MS = 60 * 1000
-const SHUTDOWN_GRACE_MS = 10_000
+/** A stop's limit, under the 30 s a supervisor (Docker, systemd) waits after SIGTERM before it kills. */
+const SHUTDOWN_GRACE_MS = 25_000
 
 async function start() {
   const config = await withChosenPort(loadConfig())
@@ -25,34 +26,42 @@ async function start() {
 
   await seedOnStart(app, database, config)
 
-  // Old codes and failure records only matter inside their windows; clearing them keeps the limit queries small.
-  const purge = setInterval(() => {
-    app.services.sms.purgeOld().catch((error: unknown) => app.log.error({ err: error }, 'purge failed'))
-  }, PURGE_EVERY_MS)
-  purge.unref()
-  // Unread "you were chosen" and "your order was cancelled" become an SMS after SMS_FALLBACK_MINUTES.
-  const smsFallback = setInterval(() => {
-    app.services.notifications
-      .runSmsFallback()
-      .catch((error: unknown) => app.log.error({ err: error }, 'SMS fallback run failed'))
-  }, SMS_FALLBACK_EVERY_MS)
-  smsFallback.unref()
+  // Scheduled work (the SMS fallback, retention) and every other background job are durable jobs on the database
+  // (server/adapters/jobs), started with the app: nothing here keeps a timer of its own.
+
+  const metricsServer = config.METRICS_PORT
+    ? await serveMetrics(app.metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST })
+    : undefined
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    app.log.info({ signal }, 'shutting down')
-    clearInterval(purge)
-    clearInterval(smsFallback)
-    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS)
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down')
+    // Whatever hangs (a request that never ends, a job that never returns), the process is gone within the grace.
+    const force = setTimeout(() => {
+      app.log.error('shutdown took longer than its grace: exiting anyway')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS)
     force.unref()
+    // Not ready first: the proxy's health check sees it and sends no one new while the port is still open.
+    app.health.drain()
+    if (config.SHUTDOWN_DRAIN_MS > 0) await delay(config.SHUTDOWN_DRAIN_MS)
+    // Closes the port, answers requests on open connections 503 (server/plugins/closing.ts), waits for the ones
+    // running, closes every socket so its client reconnects elsewhere (the realtime area), then each area's
+    // onClose (the job queue lets its running jobs finish).
     await app.close()
+    await metricsServer?.close()
     await database.close()
     process.exit(0)
   }
-  process.on('SIGTERM', () => void stop('SIGTERM'))
-  process.on('SIGINT', () => void stop('SIGINT'))
+  const stopOn = (signal: string) => () =>
+    stop(signal).catch((error: unknown) => {
+      app.log.error({ err: error }, 'shutdown failed')
+      process.exit(1)
+    })
+  process.on('SIGTERM', stopOn('SIGTERM'))
+  process.on('SIGINT', stopOn('SIGINT'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
   // Production's log stays JSON only; elsewhere a person reads the start, and this is what they need from it.

@@ -5,6 +5,7 @@ import { AppRoot } from './app-root.tsx'
 import { RouteError } from './components/chunk-error-notice.tsx'
 import { afterFirstLoad } from './lib/after-first-load.ts'
 import { listenForChunkErrors } from './lib/chunk-reload.ts'
+import { loginFromMiniApp } from './features/auth/mini-app-launch.ts'
 import { api } from './lib/api.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
@@ -58,6 +59,8 @@ async function start() {
     // long task over the whole page.
     startTransition(() => void hydrateRoot(root, app))
   } else createRoot(root).render(app)
+  // Opened by Telegram as a Mini App: its login starts at once, its code loads only then.
+  void loginFromMiniApp(router)
 
   afterFirstLoad(async () => (await import('./lib/pwa.ts')).registerServiceWorker())
   // A page drawn by the server asks nothing at first: the HTTP client loads before the first tap needs it.

@@ -7,3 +7,34 @@ export const DevSmsResponseSchema = v.object({
     v.object({ phone: v.string(), text: v.string(), code: v.string(), created_at: v.string() }),
   ),
 })
+
+export const DevTelegramQuerySchema = v.object({
+  chat_id: v.pipe(v.string(), v.regex(/^-?\d{1,20}$/, 'invalid_request')),
+})
+export const DevTelegramResponseSchema = v.object({
+  /** The app's address as Telegram would open it as a Mini App for this chat's user, signed by the dev bot. */
+  mini_app: v.string(),
+  messages: v.array(
+    v.object({
+      text: v.string(),
+      buttons: v.array(v.object({ text: v.string(), url: v.string() })),
+    }),
+  ),
+})
+
+/** What a Telegram user of the dev bot writes to it (a private chat whose id is the user's). */
+export const DevTelegramMessageBodySchema = v.object({
+  chat_id: v.pipe(
+    v.number('invalid_request'),
+    v.safeInteger('invalid_request'),
+    v.minValue(1, 'invalid_request'),
+    v.maxValue(1e15, 'invalid_request'),
+  ),
+  text: v.pipe(
+    v.string('invalid_request'),
+    v.minLength(1, 'invalid_request'),
+    v.maxLength(4096, 'invalid_request'),
+  ),
+  language_code: v.optional(v.pipe(v.string('invalid_request'), v.maxLength(35, 'invalid_request'))),
+})
+export const DevTelegramMessageResponseSchema = v.object({ ok: v.boolean() })

@@ -16,19 +16,33 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export type DatabaseHandle = {
   db: Database
   kind: DatabaseKind
+  /** PostgreSQL's connection pool (its use is a metric); PGlite has one connection and no pool. */
+  pool?: PoolUse
   /** Applies the SQL migrations that have not run yet. */
   migrate: () => Promise<void>
+  /** What the job queue (server/adapters/jobs) runs on: the same PGlite, or the same server by its URL. */
+  jobsTarget: { pglite: PGlite } | { url: string }
   close: () => Promise<void>
 }
 
+/** What a pg.Pool tells of its connections at any moment. */
+export type PoolUse = Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>
+
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 // Column names are snake_case in SQL and camelCase in TypeScript; drizzle-kit generates with the same setting.
-const CASING = 'snake_case' as const
+export const CASING = 'snake_case' as const
+/** The extensions PGlite loads for this schema: pg_trgm backs the catalogue search (PostgreSQL ships it in contrib). */
+export const PGLITE_EXTENSIONS = { pg_trgm }
+
+/** Where PGlite keeps its database under DATA_DIR. */
+export const pgliteFolder = (dataDir: string) => `${dataDir}/pglite`
 
 /** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`). */
 export async function openDatabase(options: {
   databaseUrl?: string
   dataDir: string
+  /** PGlite only: starts from this dump of a data folder (`dumpDataDir`) instead of an empty database. */
+  pgliteDump?: Blob
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
@@ -39,20 +53,23 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
+      jobsTarget: { url: options.databaseUrl },
+      pool,
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
     }
   }
   const inMemory = options.dataDir === 'memory://'
   if (!inMemory) await mkdir(options.dataDir, { recursive: true })
-  // pg_trgm backs the catalogue search; PostgreSQL servers ship it in their contrib package.
-  const client = await PGlite.create(inMemory ? undefined : `${options.dataDir}/pglite`, {
-    extensions: { pg_trgm },
+  const client = await PGlite.create(inMemory ? undefined : pgliteFolder(options.dataDir), {
+    extensions: PGLITE_EXTENSIONS,
+    ...(options.pgliteDump && { loadDataDir: options.pgliteDump }),
   })
   const db = drizzlePglite({ client, casing: CASING })
   return {
     db,
     kind: 'pglite',
+    jobsTarget: { pglite: client },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   }

@@ -318,6 +318,19 @@ export const errorMessages = {
     id: 'promotion_days_invalid',
     message: 'Promotion is switched on for 1 to {n} days',
   },
+  telegram_not_linked: /*i18n*/ {
+    id: 'telegram_not_linked',
+    message:
+      'This Telegram account is not linked to a Fika account yet. Log in to the app and link it in Profile → Settings → Connect Telegram',
+  },
+  telegram_unavailable: /*i18n*/ {
+    id: 'telegram_unavailable',
+    message: 'Telegram is not connected to this site yet',
+  },
+  not_ready: /*i18n*/ {
+    id: 'not_ready',
+    message: 'The service is briefly unavailable, try again in a moment',
+  },
   invite_invalid: /*i18n*/ { id: 'invite_invalid', message: 'Invalid invite code' },
   promo_code_wrong_plan: /*i18n*/ {
     id: 'promo_code_wrong_plan',

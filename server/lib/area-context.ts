@@ -4,11 +4,13 @@
  * registered before it; its log is the Fastify instance's (`app.log`).
  */
 import type { Broadcast } from '#server/adapters/broadcast/broadcast.ts'
+import type { JobQueue } from '#server/adapters/jobs/job-queue.ts'
 import type { LocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
 import type { Clock } from './clock.ts'
 import type { DomainEvents } from './domain-events.ts'
+import type { Metrics } from './metrics.ts'
 
 export type AreaContext = {
   config: Config & { JWT_SECRET: string }
@@ -20,4 +22,8 @@ export type AreaContext = {
   events: DomainEvents
   /** A channel to every process of the server through Redis; undefined when there is one process (no REDIS_URL). */
   broadcastOn: <T>(channel: string) => Broadcast<T> | undefined
+  /** This process's Prometheus metrics (server/lib/metrics.ts). */
+  metrics: Metrics
+  /** Durable background work (server/adapters/jobs/job-queue.ts): an area declares its kinds while it registers. */
+  jobs: JobQueue
 }

@@ -1,5 +1,5 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, LogLevel, onRequestHookHandler } from 'fastify'
 import * as v from 'valibot'
 import { ERROR_CODES, type ErrorCode } from '#contract/errors.ts'
 import type { Endpoint } from '#contract/endpoints.ts'
@@ -86,11 +86,17 @@ export function contractRoute<E extends Endpoint>(
   handler: (
     context: Context<E>,
   ) => Promise<Out<E['response']> | FastifyReply> | Out<E['response']> | FastifyReply,
-  options: { rateLimit?: false; limits?: onRequestHookHandler[] } = {},
+  options: {
+    rateLimit?: false
+    limits?: onRequestHookHandler[]
+    /** The route's log level, above `info` for a route polled every few seconds (the health checks). */
+    logLevel?: LogLevel
+  } = {},
 ) {
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
+    ...(options.logLevel && { logLevel: options.logLevel }),
     schema: {
       summary: endpoint.summary,
       tags: [endpoint.tag],

@@ -49,7 +49,13 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function call<E extends Endpoint>(
     endpoint: E,
-    input: { params?: Record<string, string | number>; query?: In<E['query']>; body?: In<E['body']> } = {},
+    input: {
+      params?: Record<string, string | number>
+      query?: In<E['query']>
+      body?: In<E['body']>
+      /** Another credential than the session's bearer token (the Mini App's `tma` login). */
+      headers?: Record<string, string>
+    } = {},
   ): Promise<Out<E['response']>> {
     try {
       const client = await loadClient()
@@ -57,6 +63,7 @@ export function createApiClient(options: ApiClientOptions) {
         method: endpoint.method,
         searchParams: input.query as Record<string, string> | undefined,
         json: input.body,
+        headers: input.headers,
       }).json<Out<E['response']>>()
     } catch (error) {
       throw toApiError(error)

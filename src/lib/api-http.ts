@@ -30,8 +30,11 @@ export function createHttp(options: ApiClientOptions): KyInstance {
       ],
       afterResponse: [
         async ({ request, response, retryCount }) => {
-          if (response.status !== 401 || retryCount > 0 || !request.headers.has('authorization')) return
-          const sent = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? null
+          // Only a bearer token is refreshed: a 401 on another credential (the Mini App's `tma` login) is that
+          // login refused, not the session expired.
+          const authorization = request.headers.get('authorization')
+          if (response.status !== 401 || retryCount > 0 || !authorization?.startsWith('Bearer ')) return
+          const sent = authorization.replace(/^Bearer /, '')
           const fresh = await options.refreshToken(sent)
           if (!fresh) {
             options.onSessionEnded()

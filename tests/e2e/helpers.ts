@@ -1,17 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '#tests/helpers/free-port.ts'
 import axe from 'axe-core'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '../..')
 
-/** The product as `npm start` runs it (the built web app and the API), on a fresh embedded database. */
+/**
+ * The product as `npm start` runs it (the built web app and the API), on a fresh embedded database: a copy of the
+ * one the run's first start migrated and seeded (tests/e2e/product-template.ts), or its own when the test names a
+ * DATA_DIR.
+ */
 export async function startProduct(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'fika-e2e-'))
+  const template = env.DATA_DIR ? undefined : inject('productTemplate')
+  if (template) await cp(template, dataDir, { recursive: true })
   const port = await freePort()
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
@@ -279,7 +285,31 @@ export async function logInThroughModal(page: Page, phone: string, as: 'customer
   const button = dialog.getByRole('button', {
     name: as === 'customer' ? 'Войти как заказчик' : 'Войти как исполнитель',
   })
-  const closed = async () => ((await dialog.isVisible()) ? dialog.innerText() : 'closed')
+  // The dialog can go between the two reads: innerText would then wait for one to come back (Playwright's 30 s, past
+  // the poll's 20 s, as if the modal had stayed open). Read quickly, and look again on the poll's next turn.
+  const closed = async () =>
+    (await dialog.isVisible())
+      ? dialog.innerText({ timeout: 1_000 }).catch(() => 'gone while read')
+      : 'closed'
+  // What became of each login the form sent: a failure names them, so a login that never answers can be told from
+  // one refused or never sent.
+  const logins: string[] = []
+  const started = Date.now()
+  const isLogin = (request: Request) => request.url().endsWith('/auth/login')
+  const note = (outcome: string) => logins.push(`${Date.now() - started} ms: ${outcome}`)
+  page.on('request', (request) => {
+    if (isLogin(request)) note('sent')
+  })
+  // Read as it comes (`request.response()` later would fail once the page has closed).
+  page.on('response', (response) => {
+    if (isLogin(response.request())) note(`answered ${response.status()}`)
+  })
+  page.on('requestfailed', (request) => {
+    if (isLogin(request)) note(`failed ${request.failure()?.errorText ?? ''}`)
+  })
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`at ${frame.url()}`)
+  })
   // On a loaded machine a field can still be cleared after it was checked, and the form then answers with a field
   // message instead of logging in: the fields are filled and sent again, at most three times.
   for (let attempt = 1; ; attempt++) {
@@ -305,7 +335,16 @@ export async function logInThroughModal(page: Page, phone: string, as: 'customer
       .then(() => undefined)
       .catch((error: unknown) => error)
     if (outcome === undefined) return
-    if (attempt === 3 || !(await dialog.isVisible())) throw outcome
+    if (attempt === 3 || !(await dialog.isVisible())) {
+      const stored = await page.evaluate(
+        () => localStorage.getItem('fika.session')?.includes('"token":"') ?? false,
+      )
+      throw new Error(
+        `the login modal stayed open; what happened: ${logins.join('; ') || 'none'}; ` +
+          `page at ${page.url()}, session stored: ${stored}`,
+        { cause: outcome },
+      )
+    }
   }
 }
 

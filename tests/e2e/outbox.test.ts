@@ -6,7 +6,7 @@ import {
   DEMO_CUSTOMER,
   DEMO_EXECUTOR,
   expectAccessible,
-  logInThroughModal,
+  logInQuietly,
   openPhone,
   useProduct,
   waitForServiceWorker,
@@ -27,14 +27,16 @@ async function orderBody(name: string) {
   return { services: [((await service.json()) as { id: number }).id], name, is_online: true }
 }
 
-/** Logs in through the login modal, with a context that has no locale (it would break offline service workers). */
+/**
+ * A logged-in phone on /account with its service worker, in a context that has no locale (it would break offline
+ * service workers). The login itself is the login modal's tests' subject, not this file's.
+ */
 async function loggedInPhone(browser: Browser, phone: string, as: 'заказчик' | 'исполнитель') {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
   const phoneView = await openPhone(browser, { context })
   const { page } = phoneView
-  await page.goto(`${product.url}/?modal=login`)
-  await logInThroughModal(page, phone, as === 'заказчик' ? 'customer' : 'executor')
-  await page.waitForURL(`${product.url}/account`)
+  await logInQuietly(page, product.url, phone, as === 'заказчик' ? 'customer' : 'executor')
+  await page.goto(`${product.url}/account`)
   await waitForServiceWorker(page)
   return phoneView
 }

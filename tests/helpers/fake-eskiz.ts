@@ -26,6 +26,8 @@ export async function startFakeEskiz(credentials = { email: 'ops@fika.uz', passw
     refreshes: 0,
     refuseRefresh: false,
     failSending: false,
+    /** Takes the SMS (it counts as received) and never answers: the sender's process dies waiting. */
+    holdSending: false,
     sent: [] as EskizSent[],
   }
   const issue = () => {
@@ -61,6 +63,7 @@ export async function startFakeEskiz(credentials = { email: 'ops@fika.uz', passw
         from: form.from!,
         token: bearer,
       })
+      if (state.holdSending) return
       return reply(200, {
         id: `msg-${state.sent.length}`,
         message: 'Waiting for SMS provider',
@@ -76,7 +79,11 @@ export async function startFakeEskiz(credentials = { email: 'ops@fika.uz', passw
     baseUrl: `http://127.0.0.1:${port}/api`,
     credentials,
     expireAllTokens: () => state.valid.clear(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 export type FakeEskiz = Awaited<ReturnType<typeof startFakeEskiz>>

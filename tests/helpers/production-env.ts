@@ -13,4 +13,5 @@ export const PRODUCTION_ENV = {
   CLICK_SECRET_KEY: 'click-key-0123456789',
   SEED_DEMO_USERS: 'false',
   SEED_DEMO_ORDERS: 'false',
+  METRICS_TOKEN: 'a-metrics-token-that-is-long-enough-0123',
 }

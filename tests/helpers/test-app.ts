@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { V1 } from '#contract/endpoints.ts'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { InjectOptions } from 'fastify'
@@ -10,6 +12,12 @@ import { seedRegions } from '#server/seed/regions-seed.ts'
 import { CATALOGUE_TABLES, createTestDatabase, truncateAll } from './database.ts'
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789'
+
+/**
+ * A web root with no build: the app serves the API alone. The built app's thousand files are a route each, which
+ * costs every app that hosts them a tenth of a second; tests of pages and files name a web root of their own.
+ */
+const NO_WEB_BUILD = join(tmpdir(), 'fika-test-no-web-build')
 
 /** A clock the test moves by hand: limits and expiries are tested without waiting. */
 export class TestClock {
@@ -52,6 +60,7 @@ export function useTestApp(
       config: { ...testConfig(options.config), JWT_SECRET: TEST_SECRET },
       database,
       clock: state.clock,
+      webRoot: NO_WEB_BUILD,
       ...options.deps,
     })
   })
@@ -78,7 +87,7 @@ export function useTestApp(
     },
     /** A call under the API base (`V1`), as the given caller (a guest when null). */
     call(
-      method: 'GET' | 'POST' | 'DELETE',
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: string,
       caller: { token: string } | null,
       payload?: unknown,
@@ -94,3 +103,35 @@ export function useTestApp(
   }
 }
 export type TestApp = ReturnType<typeof useTestApp>
+
+/**
+ * An app on a database the test opened itself (a data folder a server process will use next), driven like
+ * useTestApp's: to make rows through the real API before or between processes. `close` closes the app only.
+ */
+export async function appOn(
+  database: DatabaseHandle,
+  config: Partial<Config> = {},
+): Promise<TestApp & { close(): Promise<void> }> {
+  const clock = new TestClock()
+  const app = await buildApp({
+    config: { ...testConfig(config), JWT_SECRET: TEST_SECRET },
+    database,
+    clock,
+  })
+  await app.ready()
+  return {
+    app,
+    clock,
+    db: database,
+    inject: (request: InjectOptions) => app.inject(request),
+    call(method, url, caller, payload, headers = {}) {
+      return app.inject({
+        method,
+        url: `${V1}${url}`,
+        ...(payload !== undefined && { payload: payload as Record<string, unknown> }),
+        headers: { ...(caller && { authorization: `Bearer ${caller.token}` }), ...headers },
+      })
+    },
+    close: () => app.close(),
+  }
+}

@@ -8,6 +8,7 @@ import {
   type ChatTypingEvent,
 } from '#contract/events.ts'
 import type { Chat } from '#contract/schemas/chats.ts'
+import { chats } from '#server/db/schema/chats.ts'
 import { users } from '#server/db/schema/users.ts'
 import { TYPING_EVERY_MS } from '#server/modules/chats/socket-events.ts'
 import { bell } from '#tests/helpers/notifications.ts'
@@ -27,7 +28,7 @@ afterEach(closeClients)
 let clientIds = 0
 const nextClientId = () => `socket-${String(++clientIds).padStart(6, '0')}`
 
-/** A socket as the app opens it for chat (polling only, the spec's settings), in its room. */
+/** A socket as the app opens it (CHAT_CONNECTION: websocket first, the spec's timings), in its room. */
 async function online(url: string, caller: Caller, lang = 'ru') {
   const socket = connectClient(url, () => caller.token, {
     ...CHAT_CONNECTION,
@@ -97,6 +98,23 @@ describe('chat over the socket', () => {
     expect(again).toEqual(first)
     const history = await send(t, 'GET', `/chats/${chat.id}/messages`, customer)
     expect(history.json().collection).toHaveLength(1)
+  })
+
+  it('answers not found to a send into a conversation deleted since an earlier send (with an account)', async () => {
+    const { url, customer, chat } = await pair()
+    const socket = await online(url, customer)
+    expect(
+      await emitSend(socket, { chat_id: chat.id, client_id: nextClientId(), text: 'Первое' }),
+    ).toMatchObject({
+      ok: true,
+    })
+    await t.db.db.delete(chats).where(eq(chats.id, chat.id))
+    expect(
+      await emitSend(socket, { chat_id: chat.id, client_id: nextClientId(), text: 'Второе' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    })
   })
 
   it('refuses a stranger’s send and a bad payload in the ack, in the socket’s language', async () => {

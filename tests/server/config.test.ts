@@ -87,6 +87,12 @@ describe('loadConfig', () => {
       [{ CLICK_SECRET_KEY: '' }, /^CLICK_SECRET_KEY: .*sandbox/],
       [{ SEED_DEMO_USERS: 'true' }, /^SEED_DEMO_USERS: set SEED_DEMO_USERS=false/],
       [{ SEED_DEMO_ORDERS: 'true' }, /^SEED_DEMO_ORDERS: set SEED_DEMO_ORDERS=false/],
+      [{ METRICS_TOKEN: '' }, /^METRICS_TOKEN: set METRICS_TOKEN .* or METRICS_PORT .*never public/],
+      [{ JOBS_START: 'first-job' }, /^JOBS_START: set JOBS_START=ready/],
+      [
+        { TELEGRAM_BOT_TOKEN: '123456789:AAFakeTokenForTestsOnly_xxxxxxxxxxxx' },
+        /^TELEGRAM_WEBHOOK_SECRET: set TELEGRAM_WEBHOOK_SECRET with TELEGRAM_BOT_TOKEN/,
+      ],
     ] as const) {
       expect(() => loadConfig({ ...production, ...change }), JSON.stringify(change)).toThrow(ConfigError)
       try {
@@ -106,8 +112,17 @@ describe('loadConfig', () => {
       'SMS_PROVIDER',
       'PAYME_KEY',
       'CLICK_SECRET_KEY',
+      'METRICS_TOKEN',
       'SEED_DEMO_USERS',
       'SEED_DEMO_ORDERS',
     ])
+  })
+
+  it('takes metrics on their own port instead of a token, refuses a short token, and drains 2 s in production', () => {
+    const onPort = loadConfig({ ...PRODUCTION_ENV, METRICS_TOKEN: '', METRICS_PORT: '9464' })
+    expect(onPort).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: 2000 })
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/)
+    expect(loadConfig({}).SHUTDOWN_DRAIN_MS).toBe(0)
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '500' }).SHUTDOWN_DRAIN_MS).toBe(500)
   })
 })

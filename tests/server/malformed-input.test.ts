@@ -67,6 +67,7 @@ const BODY_VALUES: unknown[] = [
 /** A valid request body of each endpoint that takes one; the walk changes one field at a time. */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   smsSend: { phone: '998901234567', type: 'register' },
+  devTelegramMessage: { chat_id: 555, text: '/start' },
   smsVerify: { required_id: '00000000-0000-4000-8000-000000000000', code: '1234' },
   register: {
     name: 'Dilnoza',
@@ -263,25 +264,28 @@ async function caller(type: 'customer' | 'executor'): Promise<Caller> {
 }
 
 describe('every endpoint of the contract, given malformed input', () => {
-  it('never answers 5xx and answers every refusal in the one error shape, for a guest and each role', async () => {
-    const callers: Record<string, Caller> = {
-      guest: null,
-      customer: await caller('customer'),
-      executor: await caller('executor'),
-    }
-    // A real order, so that ids in paths name something and deeper rules run too.
-    const order = await t.call('POST', '/orders', callers.customer!, VALID_BODIES.publishOrder)
-    expect(order.statusCode, order.body).toBe(201)
-    VALID_PARAMS.id = String(order.json().id)
+  // A test per caller: all three in one took up to 30 s on a loaded machine.
+  it.each([
+    { role: 'guest', as: 'a guest' },
+    { role: 'customer', as: 'a customer' },
+    { role: 'executor', as: 'an executor' },
+  ] as const)(
+    'never answers 5xx and answers every refusal in the one error shape, as $as',
+    async ({ role }) => {
+      const customer = await caller('customer')
+      const who: Caller = role === 'guest' ? null : role === 'customer' ? customer : await caller('executor')
+      // A real order, so that ids in paths name something and deeper rules run too.
+      const order = await t.call('POST', '/orders', customer, VALID_BODIES.publishOrder)
+      expect(order.statusCode, order.body).toBe(201)
+      VALID_PARAMS.id = String(order.json().id)
 
-    const failures: string[] = []
-    let sent = 0
-    for (const [name, endpoint] of Object.entries(endpoints) as [Name, Endpoint][]) {
-      if (endpoint.body && !UPLOADS.has(name)) {
-        expect(VALID_BODIES[name], `a valid example body for ${name}`).toBeDefined()
-      }
-      for (const probe of probesOf(name, endpoint)) {
-        for (const [role, who] of Object.entries(callers)) {
+      const failures: string[] = []
+      let sent = 0
+      for (const [name, endpoint] of Object.entries(endpoints) as [Name, Endpoint][]) {
+        if (endpoint.body && !UPLOADS.has(name)) {
+          expect(VALID_BODIES[name], `a valid example body for ${name}`).toBeDefined()
+        }
+        for (const probe of probesOf(name, endpoint)) {
           const response = await t.inject({
             method: probe.method,
             url: probe.url,
@@ -301,10 +305,10 @@ describe('every endpoint of the contract, given malformed input', () => {
           }
         }
       }
-    }
-    expect(failures, `${failures.length} of ${sent} answers were wrong`).toEqual([])
-    expect(sent).toBeGreaterThan(3_000)
-  })
+      expect(failures, `${failures.length} of ${sent} answers were wrong`).toEqual([])
+      expect(sent).toBeGreaterThan(1_000)
+    },
+  )
 
   it('answers ids past their column as not found, and pages past the last as a field error, in the caller language', async () => {
     const notFound = await t.inject({

@@ -23,6 +23,7 @@ import {
   type FakePushService,
 } from '#tests/helpers/push.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
+import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { TEST_SECRET, useTestApp } from '#tests/helpers/test-app.ts'
 
 const vapid = { subject: 'mailto:support@fika.uz', ...webpush.generateVAPIDKeys() }
@@ -219,6 +220,8 @@ describe('PUSH_SERVICE_HOSTS', () => {
 
   it('changes which endpoints are accepted', async () => {
     const me = await user(t)
+    // The file's app stops taking jobs: this app's sender is the one under test.
+    await t.app.jobs.stop()
     const app = await buildApp({
       config: {
         ...testConfig({
@@ -277,6 +280,8 @@ describe('sending to a push service host whose name leads into our network', () 
 
     await t.app.services.push.sendToUser(me.id, newOrder)
 
+    await jobsSettled(t.db)
+
     expect(pushService.requestsTo('outside')).toHaveLength(1)
     for (const name of ['rebound', 'mixed', 'mapped']) expect(pushService.requestsTo(name), name).toEqual([])
     for (const endpoint of inside)
@@ -309,6 +314,8 @@ describe('sending to a push service host whose name leads into our network', () 
 
     await t.app.services.push.sendToUser(me.id, newOrder)
 
+    await jobsSettled(t.db)
+
     for (const name of ['loopback', 'localhost', 'internal', 'ipv6-loopback'])
       expect(pushService.requestsTo(name), name).toEqual([])
     expect(await rows()).toHaveLength(stored.length)
@@ -328,6 +335,8 @@ describe('sending to a push service host whose name leads into our network', () 
       ca: tls.cert,
       servicePort: () => pushService.port,
     })
+    // The file's app stops taking jobs: this app's sender is the one under test.
+    await t.app.jobs.stop()
     const app = await buildApp({
       config: {
         ...testConfig({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }),
@@ -337,11 +346,14 @@ describe('sending to a push service host whose name leads into our network', () 
       clock: t.clock,
       pushSender: createWebPushSender({ vapid, agent: pinned }),
     })
+    await app.ready()
     try {
       const endpoint = pushService.deviceOn('flip.push.services.mozilla.com', 'flip', { status: 201 })
       await subscribe(me, endpoint)
 
       await app.services.push.sendToUser(me.id, newOrder)
+
+      await jobsSettled(t.db)
 
       expect(asked).toEqual(['flip.push.services.mozilla.com'])
       expect(pinned.dialled).toEqual([FAKE_PUBLIC_ADDRESS])

@@ -11,13 +11,12 @@ import {
   type PushTarget,
 } from '#server/adapters/push/push-sender.ts'
 import { buildApp } from '#server/app.ts'
-import { fcmSettings, loadConfig, testConfig } from '#server/config.ts'
+import { fcmSettings, loadConfig, testConfig, type Config } from '#server/config.ts'
 import { pushSubscriptions } from '#server/db/schema/notifications.ts'
-import { createPushRepository } from '#server/modules/push/repository.ts'
-import { createPushService } from '#server/modules/push/service.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { browserSubscription } from '#tests/helpers/push.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
+import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { TEST_SECRET, useTestApp } from '#tests/helpers/test-app.ts'
 
 type Sent = { target: PushTarget; payload: PushPayload; options: PushOptions }
@@ -90,16 +89,26 @@ const FCM_ENV = {
 }
 
 /** A second app on the same database, configured for FCM, with the given senders. */
-async function fcmApp(sender: PushSender) {
-  return buildApp({
+/** An app with FCM on the file's database; the file's own app stops taking jobs, so this one's sender gets them. */
+async function fcmApp(sender: PushSender, config: Partial<Config> = {}) {
+  await t.app.jobs.stop()
+  const app = await buildApp({
     config: {
-      ...testConfig({ VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, ...FCM_ENV }),
+      ...testConfig({
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        ...FCM_ENV,
+        ...config,
+      }),
       JWT_SECRET: TEST_SECRET,
     },
     database: t.db,
     clock: t.clock,
     pushSender: sender,
   })
+  // Ready starts its job queue, as listening does in production.
+  await app.ready()
+  return app
 }
 
 /** firebase-admin's Messaging as FCM answers: message ids, or the errors the token's state gives. */
@@ -216,8 +225,10 @@ describe('POST /push/subscriptions', () => {
     expect(await rows()).toMatchObject([{ userId: now.id, endpoint }])
     clearPushes()
     await t.app.services.push.sendToUser(before.id, chosen)
+    await jobsSettled(t.db)
     expect(recorder.sent).toEqual([])
     await t.app.services.push.sendToUser(now.id, chosen)
+    await jobsSettled(t.db)
     expect(pushedTo(endpoint)).toHaveLength(1)
   })
 
@@ -284,6 +295,7 @@ describe('PUT /push/subscriptions (the service worker’s renewal)', () => {
     ])
     clearPushes()
     await t.app.services.push.sendToUser(me.id, chosen)
+    await jobsSettled(t.db)
     expect(recorder.sent.map((sent) => [sent.target.endpoint, sent.payload.title])).toEqual([
       [replacement.endpoint, TITLES.oz],
     ])
@@ -333,6 +345,7 @@ describe('services.push.sendToUser', () => {
       rendered.push(locale)
       return chosen(locale)
     })
+    await jobsSettled(t.db)
 
     expect(rendered.sort()).toEqual(['en', 'uz'])
     expect(pushedTo(phone.endpoint)[0]?.payload.title).toBe(TITLES.uz)
@@ -354,17 +367,14 @@ describe('services.push.sendToUser', () => {
         return { outcome: 'sent' }
       },
     }
-    const push = createPushService({
-      repository: createPushRepository(t.db.db),
-      sender: slow,
-      clock: t.clock,
-      log: t.app.log,
-      publicKey: vapid.publicKey,
-      allowedHosts: testConfig().PUSH_SERVICE_HOSTS,
-      concurrency: 2,
-    })
-    await push.sendToUser(me.id, chosen)
-    expect(most).toBe(2)
+    const app = await fcmApp(slow, { PUSH_CONCURRENCY: 2 })
+    try {
+      await app.services.push.sendToUser(me.id, chosen)
+      await jobsSettled(t.db)
+    } finally {
+      await app.close()
+    }
+    expect(most).toBeLessThanOrEqual(2)
     expect((await rows()).every((row) => row.lastSuccessAt !== null)).toBe(true)
   })
 
@@ -404,6 +414,8 @@ describe('Firebase Cloud Messaging', () => {
 
       await app.services.push.sendToUser(me.id, chosen)
 
+      await jobsSettled(t.db)
+
       expect(fcm.messages).toEqual([
         {
           token,
@@ -439,6 +451,8 @@ describe('Firebase Cloud Messaging', () => {
       fcm.failWith = firebaseError('messaging/registration-token-not-registered')
 
       await app.services.push.sendToUser(me.id, chosen)
+
+      await jobsSettled(t.db)
 
       expect(fcm.messages).toHaveLength(1)
       expect(await rowOf(token)).toBeUndefined()

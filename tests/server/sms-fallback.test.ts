@@ -150,7 +150,9 @@ describe('the SMS fallback', () => {
         },
       },
       clock: t.clock,
-      config: { publicUrl: 'http://localhost:8080', afterMinutes: 15, perDay: 3 },
+      config: { publicUrl: 'http://localhost:8080', afterMinutes: 15, perDay: 3, leaseS: 120 },
+      metrics: t.app.metrics,
+      log: t.app.log,
       onError: (error) => errors.push(error),
     })
     expect(await failing()).toEqual({ sent: 0, skipped: 0, failed: 1 })

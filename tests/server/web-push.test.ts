@@ -12,8 +12,6 @@ import { createWebPushSender, webPushRequestOptions } from '#server/adapters/pus
 import { testConfig } from '#server/config.ts'
 import { pushSubscriptions } from '#server/db/schema/notifications.ts'
 import type { Locale } from '#server/i18n/locale.ts'
-import { createPushRepository } from '#server/modules/push/repository.ts'
-import { createPushService } from '#server/modules/push/service.ts'
 import {
   browserSubscription,
   fakeDns,
@@ -23,6 +21,8 @@ import {
   type FakePushService,
 } from '#tests/helpers/push.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
+import { runJobsCommand } from '../../scripts/jobs.ts'
+import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 const SUBJECT = 'mailto:support@fika.uz'
@@ -38,7 +38,13 @@ const agent = new FakeNetworkAgent({
 const logLines: string[] = []
 
 const t = useTestApp({
-  config: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, LOG_LEVEL: 'debug' },
+  config: {
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    LOG_LEVEL: 'debug',
+    // Two more tries, at once unless the push service asks for a wait.
+    PUSH_RETRY_DELAYS_S: [0, 0],
+  },
   deps: {
     pushSender: createWebPushSender({ vapid, agent }),
     logStream: { write: (line: string) => void logLines.push(line) },
@@ -129,6 +135,8 @@ describe('Web Push through a push service (a local HTTPS fake)', () => {
 
     await t.app.services.push.sendToUser(specialist.id, newOrder)
 
+    await jobsSettled(t.db)
+
     const [toPhone] = pushService.requestsTo('ok-phone')
     const [toLaptop] = pushService.requestsTo('ok-laptop')
     expect(toPhone!.headers).toMatchObject({
@@ -153,11 +161,14 @@ describe('Web Push through a push service (a local HTTPS fake)', () => {
 
     await t.app.services.push.sendToUser(specialist.id, newOrder)
 
+    await jobsSettled(t.db)
+
     expect(await rowOf(expired)).toBeUndefined()
     expect(await rowOf(unknown)).toBeUndefined()
     expect(await rowOf(alive)).toBeDefined()
     // The next notification no longer tries them.
     await t.app.services.push.sendToUser(specialist.id, newOrder)
+    await jobsSettled(t.db)
     expect(pushService.requestsTo('gone-410')).toHaveLength(1)
     expect(pushService.requestsTo('alive')).toHaveLength(2)
   })
@@ -169,6 +180,8 @@ describe('Web Push through a push service (a local HTTPS fake)', () => {
     logLines.length = 0
 
     await t.app.services.push.sendToUser(specialist.id, newOrder)
+
+    await jobsSettled(t.db)
 
     const row = await rowOf(endpoint)
     expect(row?.lastSuccessAt).toBeNull()
@@ -189,57 +202,56 @@ describe('Web Push through a push service (a local HTTPS fake)', () => {
     const failing = pushService.device('failing', { status: 500 }, { status: 201 })
     await subscribe(specialist, busy)
     await subscribe(specialist, failing)
-    const push = createPushService({
-      repository: createPushRepository(t.db.db),
-      sender: createWebPushSender({ vapid, agent }),
-      clock: t.clock,
-      log: t.app.log,
-      publicKey: vapid.publicKey,
-      allowedHosts: testConfig().PUSH_SERVICE_HOSTS,
-      retryDelaysS: [0],
-    })
-    try {
-      const started = Date.now()
-      await push.sendToUser(specialist.id, newOrder)
-      expect(await rowOf(busy)).toMatchObject({ lastSuccessAt: null })
-      expect(await rowOf(failing)).toMatchObject({ lastSuccessAt: null })
+    const started = Date.now()
 
-      await expect
-        .poll(async () => (await rowOf(failing))?.lastSuccessAt, { timeout: 5000 })
-        .toEqual(t.clock.now())
-      await expect
-        .poll(async () => (await rowOf(busy))?.lastSuccessAt, { timeout: 5000 })
-        .toEqual(t.clock.now())
-      expect(pushService.requestsTo('busy')).toHaveLength(2)
-      expect(pushService.requestsTo('failing')).toHaveLength(2)
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
-    } finally {
-      push.close()
-    }
+    await t.app.services.push.sendToUser(specialist.id, newOrder)
+
+    await expect
+      .poll(async () => (await rowOf(failing))?.lastSuccessAt, { timeout: 5000 })
+      .toEqual(t.clock.now())
+    await expect
+      .poll(async () => (await rowOf(busy))?.lastSuccessAt, { timeout: 5000 })
+      .toEqual(t.clock.now())
+    expect(pushService.requestsTo('busy')).toHaveLength(2)
+    expect(pushService.requestsTo('failing')).toHaveLength(2)
+    // The busy service asked for a second's pause: its second try came no sooner.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+    expect((await rowOf(busy))?.failingSince).toBeNull()
   })
 
-  it('gives up after the last retry and keeps the subscription for the next notification', async () => {
+  it('delivers a push that failed twice on its third try, each try a job of its own', async () => {
+    const specialist = await user(t)
+    const flaky = pushService.device('flaky', { status: 500 }, { status: 503 }, { status: 201 })
+    await subscribe(specialist, flaky)
+
+    await t.app.services.push.sendToUser(specialist.id, newOrder)
+
+    await expect
+      .poll(async () => (await rowOf(flaky))?.lastSuccessAt, { timeout: 5000 })
+      .toEqual(t.clock.now())
+    expect(pushService.requestsTo('flaky')).toHaveLength(3)
+    expect((await rowOf(flaky))?.failingSince).toBeNull()
+    await jobsSettled(t.db)
+    const [counts] = (await t.app.jobs.counts()).filter((row) => row.kind === 'push.send')
+    expect(counts).toMatchObject({ queued: 0, active: 0, dead: 0 })
+  })
+
+  it('gives up after the last retry, keeps the subscription and marks it failing', async () => {
     const specialist = await user(t)
     const down = pushService.device('down', { status: 503 })
     await subscribe(specialist, down)
-    const push = createPushService({
-      repository: createPushRepository(t.db.db),
-      sender: createWebPushSender({ vapid, agent }),
-      clock: t.clock,
-      log: t.app.log,
-      publicKey: vapid.publicKey,
-      allowedHosts: testConfig().PUSH_SERVICE_HOSTS,
-      retryDelaysS: [0, 0],
-    })
-    try {
-      await push.sendToUser(specialist.id, newOrder)
-      await expect.poll(() => pushService.requestsTo('down').length, { timeout: 5000 }).toBe(3)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-      expect(pushService.requestsTo('down')).toHaveLength(3)
-      expect(await rowOf(down)).toBeDefined()
-    } finally {
-      push.close()
-    }
+
+    await t.app.services.push.sendToUser(specialist.id, newOrder)
+
+    await expect.poll(() => pushService.requestsTo('down').length, { timeout: 5000 }).toBe(3)
+    await jobsSettled(t.db)
+    expect(pushService.requestsTo('down')).toHaveLength(3)
+    expect(await rowOf(down)).toMatchObject({ failingSince: t.clock.now() })
+    const [counts] = (await t.app.jobs.counts()).filter((row) => row.kind === 'push.send')
+    expect(counts).toMatchObject({ queued: 0, active: 0, dead: 1 })
+    // Operators see it: the kind's dead count, and the dead job with its tries and the service's answer.
+    expect(await runJobsCommand(t.db.db, [])).toMatch(/push\.send\s+0\s+0\s+\d+\s+0\s+1/)
+    expect(await runJobsCommand(t.db.db, ['dead', 'push.send'])).toMatch(/tries 3 {2}503/)
   })
 })
 

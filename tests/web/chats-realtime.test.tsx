@@ -1,6 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { CHAT_CONNECTION } from '#contract/events.ts'
 import { loadChatsCatalog } from '#src/features/chats/catalog.ts'
 import { ChatsLink } from '#src/features/chats/components/chats-link.tsx'
 import { useChatUnread } from '#src/features/chats/unread-store.ts'
@@ -28,10 +27,17 @@ const logIn = () =>
   act(() => useSession.getState().setSession({ token: 'access', profile: profileOf({ id: ME }) as never }))
 
 describe('the chat on the app’s one socket', () => {
-  it('connects with the chat’s settings: polling only, reconnecting after 1 to 5 s ±50 %, 20 s to connect', () => {
+  it('connects websocket first, long-polling where it cannot open, reconnecting after 1 to 5 s ±50 %, 20 s to connect', () => {
     logIn()
     startRealtime(refreshSession)
-    expect(sockets[0]!.options).toMatchObject({ ...CHAT_CONNECTION, transports: ['polling'] })
+    expect(sockets[0]!.options).toMatchObject({
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
+      timeout: 20000,
+    })
   })
 
   it('hands the socket to a listener, again after a new login, and names it connected only while it is', () => {

@@ -135,12 +135,12 @@ describe('the notifications section of the profile', () => {
     ).toBeTruthy()
   })
 
-  it('says that Telegram and e-mail deliver later, and offers push on this device', async () => {
+  it('says that Telegram delivers once connected and e-mail later, and offers push on this device', async () => {
     openEditor(CUSTOMER)
     const region = await section()
     expect(
       await within(region).findByText(
-        'Сообщения в Telegram и по электронной почте заработают позже: ваш выбор сохранится и начнёт действовать, как только они появятся.',
+        'Сообщения в Telegram приходят, когда Telegram подключён в настройках. Письма на e-mail появятся позже: ваш выбор сохранён и заработает, как только они появятся.',
       ),
     ).toBeTruthy()
     expect(within(region).getByRole('heading', { name: 'Уведомления на этом устройстве' })).toBeTruthy()

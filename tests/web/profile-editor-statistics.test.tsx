@@ -14,7 +14,8 @@ beforeAll(loadProfileEditorCatalog)
 beforeEach(() => keptEdits.clear())
 
 const weeks = Array.from({ length: 12 }, (_, index) => ({
-  week: `2026-${index < 4 ? '09' : '10'}-${String(1 + (index % 4) * 7).padStart(2, '0')}`,
+  // Twelve Mondays in a row, as the server answers them.
+  week: new Date(Date.UTC(2026, 7, 31 + index * 7)).toISOString().slice(0, 10),
   views: index + 1,
   replies: index % 3,
   chosen: 0,

@@ -24,8 +24,12 @@ export const notifications = pgTable(
     actorId: integer().references(() => users.id, { onDelete: 'set null' }),
     orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
     readAt: timestamp({ withTimezone: true }),
-    /** SMS fallback: `pending` while it may still become an SMS, then `sent` or `skipped`; null for other kinds. */
-    smsState: text({ enum: ['pending', 'sent', 'skipped'] }),
+    /**
+     * SMS fallback: `pending` while it may still become an SMS, `sending` once one process took it (claimed), then
+     * `sent` or `skipped`; null for other kinds.
+     */
+    smsState: text({ enum: ['pending', 'sending', 'sent', 'skipped'] }),
+    /** When it was claimed (`sending`), then when it was sent. */
     smsSentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -73,6 +77,8 @@ export const pushSubscriptions = pgTable(
       .default('ru'),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     lastSuccessAt: timestamp({ withTimezone: true }),
+    /** Since when every push to it has failed (null while it works): retention deletes one failing for long. */
+    failingSince: timestamp({ withTimezone: true }),
   },
   (table) => [index('push_subscriptions_user').on(table.userId)],
 )

@@ -10,6 +10,7 @@ import {
   real,
   smallint,
   text,
+  uniqueIndex,
   timestamp,
 } from 'drizzle-orm/pg-core'
 
@@ -109,6 +110,10 @@ export const users = pgTable(
     index('users_listed_by_price')
       .on(sql`coalesce(${table.listedMinPrice}, 1000000000000000)`, sql`(- ${table.rating})`, table.id)
       .where(sql`${table.deletedAt} is null and ${table.acceptsOrders}`),
+    // One account per Telegram user: the bot and the Mini App find the account by it (docs/decisions/026).
+    uniqueIndex('users_telegram_id')
+      .on(table.telegramId)
+      .where(sql`${table.telegramId} is not null`),
     check(
       'users_phone_format',
       sql`${table.phone} ~ '^998[0-9]{9}$' or (${table.deletedAt} is not null and ${table.phone} ~ '^deleted-[0-9]+$')`,

@@ -48,7 +48,11 @@ export function createAttemptsRepository(db: Database): AttemptsRepository {
     },
 
     async purgeBefore(before: Date) {
-      await db.delete(authFailures).where(lt(authFailures.createdAt, before))
+      const rows = await db
+        .delete(authFailures)
+        .where(lt(authFailures.createdAt, before))
+        .returning({ id: authFailures.id })
+      return rows.length
     },
   }
 }
@@ -58,5 +62,5 @@ export type AttemptsRepository = {
   record(kind: FailureKind, phone: string, ip: string, at: Date): Promise<number>
   release(id: number): Promise<void>
   since(kind: FailureKind, by: { phone: string } | { ip: string }, since: Date): Promise<Date[]>
-  purgeBefore(before: Date): Promise<void>
+  purgeBefore(before: Date): Promise<number>
 }

@@ -4,6 +4,7 @@
  * wallet's plans); gives `app.auth` (the service, the sessions and the cache of live sessions).
  */
 import fp from 'fastify-plugin'
+import { daysAgo, defineRetention } from '#server/lib/retention.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
 import type { SmsPort } from '#server/modules/sms/index.ts'
@@ -32,9 +33,24 @@ export type AuthPort = { service: AuthService; sessions: SessionsRepository; ses
 export const authArea = fp<AuthContext>(
   async (
     app,
-    { database: { db }, config, clock, events, broadcastOn, users, attempts, sms, recordInvite },
+    {
+      database: { db },
+      config,
+      clock,
+      events,
+      broadcastOn,
+      jobs,
+      metrics,
+      users,
+      attempts,
+      sms,
+      recordInvite,
+    },
   ) => {
     const sessions = createSessionsRepository(db)
+    defineRetention({ jobs, metrics, config }, 'sessions', async () => ({
+      ended_sessions: await sessions.deleteEndedBefore(daysAgo(clock, config.RETENTION_ENDED_SESSIONS_DAYS)),
+    }))
     // A session ended in one process is dropped from every process's cache (through Redis, when there is one).
     const sessionCache = createSessionCache({
       ttlS: config.AUTH_CACHE_TTL_S,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { refreshTokenFamilies, refreshTokens } from '#server/db/schema/auth.ts'
 import { users } from '#server/db/schema/users.ts'
@@ -22,6 +22,15 @@ export function createSessionsRepository(db: Database) {
     .prepare('live_session')
 
   return {
+    /** Retention: sessions that ended (past their absolute end, or revoked) before `before`, with their tokens. */
+    async deleteEndedBefore(before: Date) {
+      const rows = await db
+        .delete(refreshTokenFamilies)
+        .where(or(lt(refreshTokenFamilies.expiresAt, before), lt(refreshTokenFamilies.revokedAt, before)))
+        .returning({ id: refreshTokenFamilies.id })
+      return rows.length
+    },
+
     /** A session that is neither revoked nor past its absolute end: its user and that end. */
     async liveSession(sessionId: string, now: Date) {
       const [row] = await liveSession.execute({ sessionId, now })

@@ -11,7 +11,8 @@ function keepRefreshCookie(reply: FastifyReply, refresh: Session['refresh']) {
   reply.setCookie(REFRESH_COOKIE, refresh.value, { ...cookieOptions, expires: refresh.expiresAt })
 }
 
-function answerSession(reply: FastifyReply, session: Session) {
+/** The spec's login answer: the access token and profile, with the refresh token in its cookie. */
+export function answerSession(reply: FastifyReply, session: Session) {
   keepRefreshCookie(reply, session.refresh)
   return { token: session.token, profile: session.profile }
 }

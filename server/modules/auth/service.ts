@@ -56,6 +56,9 @@ export function createAuthService({
   }
 
   return {
+    /** A session for an account another proof vouched for (the Telegram Mini App's signed launch data). */
+    startSessionFor: (user: UserRow): Promise<Session> => startSession(user),
+
     async register(body: RegisterBody, ip: string): Promise<Session> {
       assertNotCommon(body.password, 'password')
       if (await users.existsByPhone(body.username))

@@ -9,6 +9,11 @@ import { otherOf, presentChats, presentMessage, sideOf, type Caller, type Side }
 import type { ChatRecord, ChatsRepository, MessageRecord } from './repository.ts'
 
 export const RATE_WINDOW_MS = 60_000
+/** Conversations whose people this process remembers (ChatIdentity); the oldest is forgotten beyond it. */
+const REMEMBERED_CHATS = 50_000
+
+/** Who a conversation is between: never changes once it is opened. */
+export type ChatIdentity = Pick<ChatRecord, 'id' | 'kind' | 'userA' | 'userB'>
 
 /** What the chat needs of other modules, wired in app.ts. */
 export type ChatPorts = {
@@ -38,16 +43,16 @@ export const notFound = () => new AppError('not_found', 'not_found')
 export const pairOf = (a: number, b: number) => (a < b ? { userA: a, userB: b } : { userA: b, userB: a })
 
 /** The audiences of a conversation other than `side`, and `side`'s own (its other devices, other staff). */
-export function audiences(chat: ChatRecord, side: Side): { others: ChatAudience[]; own: ChatAudience } {
+export function audiences(chat: ChatIdentity, side: Side): { others: ChatAudience[]; own: ChatAudience } {
   const own: ChatAudience = side.as === 'team' ? 'support team' : { userId: side.userId }
   const otherId = otherOf(chat, side)
   return { others: [otherId === null ? 'support team' : { userId: otherId }], own }
 }
 
-/** `scheduleNotification` is the unread-message timers' (see unread-notifications.ts). */
+/** `scheduleNotification` stores the unread-message check (see unread-notifications.ts). */
 export function createChatContext(
   deps: ChatDeps,
-  scheduleNotification: (chatId: number, recipientId: number, senderId: number) => void,
+  scheduleNotification: (chatId: number, recipientId: number, senderId: number) => Promise<void>,
 ) {
   const { repo, hub, clock } = deps
 
@@ -59,20 +64,42 @@ export function createChatContext(
     return { chat, side }
   }
 
+  /**
+   * `access` for a send or "typing…", which need only who the conversation is between: remembered once read, as it
+   * never changes, so a busy conversation's messages do not read it again. A conversation deleted since (with an
+   * account) is caught where the message is stored (`forget`).
+   */
+  const identities = new Map<number, ChatIdentity>()
+  async function accessToWrite(chatId: number, caller: Caller): Promise<{ chat: ChatIdentity; side: Side }> {
+    const known = identities.get(chatId)
+    const side = known && sideOf(known, caller)
+    if (known && side) return { chat: known, side }
+    const found = await access(chatId, caller)
+    const { id, kind, userA, userB } = found.chat
+    if (identities.size >= REMEMBERED_CHATS) identities.delete(identities.keys().next().value!)
+    identities.set(chatId, { id, kind, userA, userB })
+    return found
+  }
+  const forget = (chatId: number) => identities.delete(chatId)
+
   const view = async (caller: Caller, chatId: number): Promise<Chat> => {
     const [chat] = await presentChats(repo, caller, [chatId], clock.now())
     return chat!
   }
 
-  /** Tells both sides, and schedules the notification of a message that may stay unread. */
-  function announce(
-    chat: ChatRecord,
+  /**
+   * Tells both sides at once, then stores the check of a message that may stay unread: the answer waits for it, so
+   * an acknowledged message always has its notification on the way.
+   */
+  async function announce(
+    chat: ChatIdentity,
     side: Side,
     message: MessageRecord,
     unread: Map<number, { unread: number; total: number }>,
   ) {
     const presented = presentMessage(message)
     const { others, own } = audiences(chat, side)
+    const checks: Promise<void>[] = []
     hub.emit(own, 'chat:message', { chat_id: chat.id, message: presented, unread: null, total: null })
     for (const audience of others) {
       const counts = audience === 'support team' ? undefined : unread.get(audience.userId)
@@ -83,10 +110,11 @@ export function createChatContext(
         total: counts?.total ?? null,
       })
       if (audience !== 'support team' && message.kind !== 'reply')
-        scheduleNotification(chat.id, audience.userId, message.senderId ?? 0)
+        checks.push(scheduleNotification(chat.id, audience.userId, message.senderId ?? 0))
     }
+    await Promise.all(checks)
   }
 
-  return { ...deps, access, view, announce }
+  return { ...deps, access, accessToWrite, forget, view, announce }
 }
 export type ChatContext = ReturnType<typeof createChatContext>

@@ -26,7 +26,7 @@ export type ChatsPort = { service: ChatsService }
 export const chatsArea = fp<ChatsContext>(
   async (
     app,
-    { database: { db }, config, clock, storage, events, orders, users, realtime, notifications },
+    { database: { db }, config, clock, storage, events, jobs, orders, users, realtime, notifications },
   ) => {
     const chats = createChatsService({
       repo: createChatsRepository(db),
@@ -51,8 +51,8 @@ export const chatsArea = fp<ChatsContext>(
         notifyAfterMs: config.CHAT_NOTIFY_AFTER_S * 1000,
       },
       onError: (error) => app.log.error({ err: error }, 'chat delivery failed'),
+      jobs,
     })
-    app.addHook('onClose', async () => chats.close())
     events.subscribe(async (event) => {
       if (event.type === 'order.replied') await chats.openForReply(event.order, event.executorId)
       if (event.type === 'order.published' && event.order.isDirect)

@@ -89,7 +89,7 @@ export function createChatOpening({ repo, ports, clock, access, view, announce }
         },
         { toTeam: false },
       )
-      if (created) announce(chat, side, message, unread)
+      if (created) await announce(chat, side, message, unread)
     },
 
     /** A direct order opens its conversation with the chosen specialist at once. */

@@ -11,14 +11,17 @@ export type Caller = { id: number; role: 'user' | 'support' }
  */
 export type Side = { as: 'person'; userId: number } | { as: 'team' }
 
-export const sideOf = (chat: ChatRecord, caller: Caller): Side | undefined => {
+export const sideOf = (
+  chat: Pick<ChatRecord, 'kind' | 'userA' | 'userB'>,
+  caller: Caller,
+): Side | undefined => {
   if (chat.userA === caller.id || chat.userB === caller.id) return { as: 'person', userId: caller.id }
   if (chat.kind === 'support' && caller.role === 'support') return { as: 'team' }
   return undefined
 }
 
 /** The other side's id: null when it is the support team. */
-export const otherOf = (chat: ChatRecord, side: Side): number | null => {
+export const otherOf = (chat: Pick<ChatRecord, 'kind' | 'userA' | 'userB'>, side: Side): number | null => {
   if (side.as === 'team') return chat.userA
   if (chat.kind === 'support') return null
   return chat.userA === side.userId ? chat.userB : chat.userA

@@ -3,7 +3,7 @@
 import type { ChatMessage, SendMessageBody } from '#contract/schemas/chats.ts'
 import { AppError, fieldError, rateLimited } from '#server/lib/app-error.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
-import { audiences, RATE_WINDOW_MS, type ChatContext } from './chat-context.ts'
+import { audiences, notFound, RATE_WINDOW_MS, type ChatContext } from './chat-context.ts'
 import { otherOf, presentMessage, type Caller } from './present.ts'
 import type { NewMessage } from './chat-rows.ts'
 
@@ -14,7 +14,8 @@ export function createChatSending({
   clock,
   limits,
   onError,
-  access,
+  accessToWrite,
+  forget,
   announce,
 }: ChatContext) {
   /** The per-minute limit is reached: one more is allowed once the oldest of the newest `perMinute` leaves the window. */
@@ -24,34 +25,36 @@ export function createChatSending({
     throw rateLimited('chat_rate_limited', ((edge?.getTime() ?? now) + RATE_WINDOW_MS - now) / 1000)
   }
 
-  /** The checks of every send, then one row per client id. */
+  /** A replay answers the first message, whatever happened since (a block, the limit). */
+  async function replayOf(chatId: number, earlierId: number, caller: Caller) {
+    const earlier = (await repo.findMessage(chatId, earlierId))!
+    if (earlier.senderId !== caller.id) throw fieldError('client_id', 'client_id_invalid')
+    return presentMessage(earlier)
+  }
+
+  /**
+   * The checks of every send, then one row per client id. A text is checked where it is stored (one statement);
+   * a photo is checked before too, so that nothing is re-encoded for a send that would be refused.
+   */
   async function store(
     chatId: number,
     caller: Caller,
     content: Omit<NewMessage, 'chatId' | 'senderId' | 'fromSupport' | 'createdAt'>,
     prepare?: () => Promise<Partial<NewMessage>>,
   ): Promise<ChatMessage> {
-    const { chat, side } = await access(chatId, caller)
-    const otherId = otherOf(chat, side)
+    const { chat, side } = await accessToWrite(chatId, caller)
+    const otherId = side.as === 'person' ? otherOf(chat, side) : null
     const now = clock.now()
-    const check = await repo.preflight(
-      chat.id,
-      content.clientId,
-      caller.id,
-      side.as === 'person' ? otherId : null,
-      new Date(now.getTime() - RATE_WINDOW_MS),
-    )
-    if (check.earlierId !== null) {
-      const earlier = (await repo.findMessage(chat.id, check.earlierId))!
-      // A replay answers the first message, whatever happened since (a block, the limit).
-      if (earlier.senderId !== caller.id) throw fieldError('client_id', 'client_id_invalid')
-      return presentMessage(earlier)
+    const since = new Date(now.getTime() - RATE_WINDOW_MS)
+    let extra: Partial<NewMessage> = {}
+    if (prepare) {
+      const check = await repo.preflight(chat.id, content.clientId, caller.id, otherId, since)
+      if (check.earlierId !== null) return replayOf(chat.id, check.earlierId, caller)
+      if (check.blocked) throw new AppError('forbidden', 'chat_blocked')
+      if (check.recent >= limits.perMinute) await refuseOverLimit(caller.id, now)
+      extra = await prepare()
     }
-    if (check.blocked) throw new AppError('forbidden', 'chat_blocked')
-    // An early answer before a photo is re-encoded; the limit itself is held where the message is stored.
-    if (check.recent >= limits.perMinute) await refuseOverLimit(caller.id, now)
-    const extra = prepare ? await prepare() : {}
-    const stored = await repo.addMessageWithinLimit(
+    const sent = await repo.sendChecked(
       {
         ...content,
         ...extra,
@@ -61,14 +64,20 @@ export function createChatSending({
         createdAt: now,
       },
       { toTeam: chat.kind === 'support' && side.as === 'person' },
-      { perMinute: limits.perMinute, since: new Date(now.getTime() - RATE_WINDOW_MS) },
+      { otherId, perMinute: limits.perMinute, since },
     )
-    if (!stored) return refuseOverLimit(caller.id, now)
-    const { message, created, unread } = stored
+    if (sent.outcome === 'gone') {
+      forget(chat.id)
+      throw notFound()
+    }
+    if (sent.outcome === 'replay') return replayOf(chat.id, sent.earlierId, caller)
+    if (sent.outcome === 'blocked') throw new AppError('forbidden', 'chat_blocked')
+    if (sent.outcome === 'limited') return refuseOverLimit(caller.id, now)
+    const { message, created, unread } = sent
     if (created) {
       // The message is stored: a failure to tell the sockets must not turn the send into an error.
       try {
-        announce(chat, side, message, unread)
+        await announce(chat, side, message, unread)
       } catch (error) {
         onError(error)
       }
@@ -97,7 +106,7 @@ export function createChatSending({
 
     /** "Typing…" goes to the other side only, and not across a block. */
     async typing(caller: Caller, chatId: number) {
-      const { chat, side } = await access(chatId, caller)
+      const { chat, side } = await accessToWrite(chatId, caller)
       const otherId = otherOf(chat, side)
       if (otherId !== null && side.as === 'person' && (await repo.isBlocked(caller.id, otherId))) return
       for (const audience of audiences(chat, side).others)

@@ -1,3 +1,4 @@
+import type { JobQueue } from '#server/adapters/jobs/job-queue.ts'
 import { createChatContext, type ChatDeps } from './chat-context.ts'
 import { createChatMarks } from './marks.ts'
 import { createChatModeration } from './moderation.ts'
@@ -12,7 +13,7 @@ export type { ChatPorts } from './chat-context.ts'
  * Conversations: who may open, read and write them, messages stored once per client id, read and received marks,
  * blocking, reports, the per-minute limit, and the live events to both sides (docs/decisions/014-chat.md).
  */
-export function createChatsService(deps: ChatDeps) {
+export function createChatsService(deps: ChatDeps & { jobs: JobQueue }) {
   const notifications = createUnreadNotifications(deps)
   const context = createChatContext(deps, notifications.schedule)
   return {
@@ -21,7 +22,6 @@ export function createChatsService(deps: ChatDeps) {
     ...createChatMarks(context),
     ...createChatSending(context),
     ...createChatModeration(context),
-    close: notifications.close,
   }
 }
 export type ChatsService = ReturnType<typeof createChatsService>

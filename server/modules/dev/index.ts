@@ -1,16 +1,19 @@
 /**
- * The dev area: `/api/dev/sms`, the codes the dev SMS adapter would have sent, for a developer without a provider.
- * Takes the dev adapter (from the SMS area's port, when it is the one configured); gives nothing.
+ * The dev area: `/api/dev/sms`, the codes the dev SMS adapter would have sent, and `/api/dev/telegram`, the dev
+ * bot's messages and a way to play its Telegram user, for a developer without a provider or a bot. Takes the dev
+ * adapters (when they are the ones configured) and Telegram's service; gives nothing.
  */
 import fp from 'fastify-plugin'
 import type { DevSms } from '#server/adapters/sms/dev-sms.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
-import { devRoutes } from './routes.ts'
+import { devRoutes, type DevTelegram } from './routes.ts'
 
-export const devArea = fp<Pick<AreaContext, 'config'> & { devSms: DevSms | undefined }>(
-  async (app, { config, devSms }) => {
-    // Production refuses the dev adapter at start (config.ts); an app built around that still never serves the codes.
-    if (devSms && config.NODE_ENV !== 'production') await app.register(devRoutes, { devSms })
+export const devArea = fp<
+  Pick<AreaContext, 'config' | 'clock'> & { devSms: DevSms | undefined; devTelegram: DevTelegram | undefined }
+>(
+  async (app, { config, clock, devSms, devTelegram }) => {
+    // Production refuses the dev adapters at start (config.ts); an app built around them still never serves them.
+    if (config.NODE_ENV !== 'production') await app.register(devRoutes, { devSms, devTelegram, clock })
   },
   { name: 'dev-area' },
 )

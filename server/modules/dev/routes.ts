@@ -1,9 +1,52 @@
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import type { DevSms } from '#server/adapters/sms/dev-sms.ts'
+import type { DevBot } from '#server/adapters/telegram/bot-api.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import { DEV_BOT_TOKEN } from '#server/modules/telegram/dev-bot-token.ts'
+import { signInitData } from '#server/modules/telegram/init-data.ts'
+import type { TelegramService } from '#server/modules/telegram/service.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
 
-/** Registered only with the dev SMS adapter: lets a developer or an e2e test read the code that was "sent". */
-export async function devRoutes(app: FastifyInstance, { devSms }: { devSms: DevSms }) {
-  contractRoute(app, endpoints.devSms, ({ query }) => ({ messages: devSms.messagesFor(query.phone) }))
+export type DevTelegram = { bot: DevBot; telegram: Pick<TelegramService, 'receive'> }
+
+/**
+ * Each registered only with its dev adapter: lets a developer or an e2e test read what was "sent", and, for the dev
+ * bot, play the Telegram user: write to the bot, and open the app as a Mini App (launch data the dev bot signs).
+ */
+export async function devRoutes(
+  app: FastifyInstance,
+  {
+    devSms,
+    devTelegram,
+    clock,
+  }: { devSms: DevSms | undefined; devTelegram: DevTelegram | undefined; clock: Clock },
+) {
+  if (devSms)
+    contractRoute(app, endpoints.devSms, ({ query }) => ({ messages: devSms.messagesFor(query.phone) }))
+  if (!devTelegram) return
+  const { bot, telegram } = devTelegram
+  contractRoute(app, endpoints.devTelegram, ({ query }) => {
+    const launch = signInitData(DEV_BOT_TOKEN, {
+      auth_date: String(Math.floor(clock.now().getTime() / 1000)),
+      user: JSON.stringify({ id: Number(query.chat_id), first_name: 'Dev' }),
+    })
+    return {
+      mini_app: `/#tgWebAppData=${encodeURIComponent(launch)}&tgWebAppVersion=8.0&tgWebAppPlatform=unknown`,
+      messages: bot.messagesTo(query.chat_id).map(({ text, buttons }) => ({ text, buttons: buttons ?? [] })),
+    }
+  })
+  // Telegram numbers its updates; the dev bot's go on from the time, so none repeats one an earlier run took.
+  let updateId = Date.now()
+  contractRoute(app, endpoints.devTelegramMessage, async ({ body }) => {
+    await telegram.receive({
+      update_id: ++updateId,
+      message: {
+        text: body.text,
+        chat: { id: body.chat_id, type: 'private' },
+        from: { id: body.chat_id, ...(body.language_code && { language_code: body.language_code }) },
+      },
+    })
+    return { ok: true }
+  })
 }

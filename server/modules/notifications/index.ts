@@ -1,32 +1,50 @@
 /**
- * The notifications area: domain events -> the notifier -> the bell, the sockets and browser push; the unread ones
- * that matter -> an SMS after a while (the SMS fallback). Takes the socket hub (realtime), the push delivery, the
- * SMS sender and who is promoted (promotion); gives `app.notifications` (chats mark a conversation's as read).
+ * The notifications area: domain events -> the notifier -> the bell, the sockets, browser push and Telegram; the
+ * unread ones that matter -> an SMS after a while (the SMS fallback). Takes the socket hub (realtime), the push and
+ * Telegram deliveries, the SMS sender and who is promoted (promotion); gives `app.notifications` (chats mark a conversation's as read).
  */
 import fp from 'fastify-plugin'
+import { daysAgo, defineRetention } from '#server/lib/retention.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import type { PromotionService } from '#server/modules/promotion/service.ts'
 import type { Realtime } from '#server/modules/realtime/socket-server.ts'
 import { createNotifier } from './notifier.ts'
-import type { PushDelivery, RealtimeHub } from './ports.ts'
+import type { PushDelivery, RealtimeHub, TelegramDelivery } from './ports.ts'
 import { createNotificationsRepository } from './repository.ts'
 import { notificationRoutes } from './routes.ts'
 import { createNotificationsService, type NotificationsService } from './service.ts'
-import { createSmsFallback, settleAnsweredSms } from './sms-fallback.ts'
+import { createSmsFallback, scheduleSmsFallback, settleAnsweredSms } from './sms-fallback.ts'
 
 export type NotificationsContext = AreaContext & {
   realtime: Pick<Realtime, 'setHooks'>
   /** Where the notifier emits: the socket server's hub (or a test's that watches it). */
   hub: RealtimeHub
   push: PushDelivery
+  telegram: TelegramDelivery
   sender: SmsSender
   promotedAmong: PromotionService['promotedAmong']
 }
 export type NotificationsPort = { service: NotificationsService }
 
 export const notificationsArea = fp<NotificationsContext>(
-  async (app, { database: { db }, config, clock, events, realtime, hub, push, sender, promotedAmong }) => {
+  async (
+    app,
+    {
+      database: { db },
+      config,
+      clock,
+      events,
+      jobs,
+      metrics,
+      realtime,
+      hub,
+      push,
+      telegram,
+      sender,
+      promotedAmong,
+    },
+  ) => {
     const repo = createNotificationsRepository(db)
     const notifications = createNotificationsService({
       repo,
@@ -40,7 +58,10 @@ export const notificationsArea = fp<NotificationsContext>(
           publicUrl: config.PUBLIC_URL,
           afterMinutes: config.SMS_FALLBACK_MINUTES,
           perDay: config.SMS_FALLBACK_PER_DAY,
+          leaseS: config.SMS_FALLBACK_LEASE_S,
         },
+        metrics,
+        log: app.log,
         onError: (error) => app.log.error({ err: error }, 'fallback SMS failed'),
       }),
     })
@@ -49,6 +70,7 @@ export const notificationsArea = fp<NotificationsContext>(
         repo,
         realtime: hub,
         push,
+        telegram,
         clock,
         promotedAmong,
         onError: (error, channel) => app.log.error({ err: error, channel }, 'notification delivery failed'),
@@ -56,6 +78,13 @@ export const notificationsArea = fp<NotificationsContext>(
     )
     // A step of an order answers its "you were chosen" or "cancelled" still waiting to become an SMS.
     events.subscribe(settleAnsweredSms(repo))
+    scheduleSmsFallback(jobs, () => notifications.runSmsFallback())
+    defineRetention({ jobs, metrics, config }, 'notifications', () =>
+      repo.deleteOld(
+        daysAgo(clock, config.RETENTION_READ_NOTIFICATIONS_DAYS),
+        daysAgo(clock, config.RETENTION_UNREAD_NOTIFICATIONS_DAYS),
+      ),
+    )
     // Notifications still being written finish before the database closes.
     app.addHook('onClose', () => events.settled())
     await app.register(notificationRoutes, { notifications })

@@ -4,7 +4,7 @@ import type { Locale } from '#server/i18n/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { DomainEvent } from '#server/lib/domain-events.ts'
 import type { NotificationDraft } from './matching.ts'
-import type { PushDelivery, RealtimeHub } from './ports.ts'
+import type { PushDelivery, RealtimeHub, TelegramDelivery } from './ports.ts'
 import { presentNotification, textOf } from './present.ts'
 import type { NotificationsRepository, PresentableNotification } from './repository.ts'
 import { allows } from './settings.ts'
@@ -81,9 +81,11 @@ type Deps = {
   repo: NotificationsRepository
   realtime: RealtimeHub
   push: PushDelivery
+  /** Messages in Telegram; without it (tests of other channels) nothing goes there. */
+  telegram?: TelegramDelivery
   clock: Clock
   /** A delivery that failed for one person; the others go on. */
-  onError: (error: unknown, what: 'realtime' | 'push') => void
+  onError: (error: unknown, what: 'realtime' | 'push' | 'telegram') => void
   /**
    * Those of these people whose profile promotion shows now (docs/decisions/016-plan-features.md): a new order
    * reaches them first. Without it, nobody goes first.
@@ -104,7 +106,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * Turns domain events into notifications: writes them (one statement however many recipients), then tells each
  * recipient's sockets at once and sends a browser push where their settings allow it.
  */
-export function createNotifier({ repo, realtime, push, clock, onError, promotedAmong }: Deps) {
+export function createNotifier({ repo, realtime, push, telegram, clock, onError, promotedAmong }: Deps) {
   const pushPayload = (row: PresentableNotification, locale: Locale): PushPayload => {
     const { title, message } = textOf(row, locale)
     return {
@@ -143,6 +145,7 @@ export function createNotifier({ repo, realtime, push, clock, onError, promotedA
       rows.sort((a, b) => Number(first.has(userOf.get(b.id)!)) - Number(first.has(userOf.get(a.id)!)))
     }
     const pushes: { userId: number; row: PresentableNotification }[] = []
+    const messages: Parameters<TelegramDelivery['sendMany']>[0] = []
     for (const row of rows) {
       const userId = userOf.get(row.id)!
       const person = personOf.get(userId)
@@ -156,7 +159,19 @@ export function createNotifier({ repo, realtime, push, clock, onError, promotedA
         onError(error, 'realtime')
       }
       if (allows(person.settings, row.kind, 'push')) pushes.push({ userId, row })
+      if (telegram && person.telegramChat && allows(person.settings, row.kind, 'telegram')) {
+        const { title, message } = textOf(row, person.locale)
+        messages.push({
+          chatId: person.telegramChat,
+          text: `${title}\n${message}`,
+          link: row.link,
+          locale: person.locale,
+        })
+      }
     }
+    // Stored before the pushes go: a new order's thousands of pushes must not hold its Telegram messages back.
+    if (telegram && messages.length > 0)
+      await telegram.sendMany(messages).catch((error: unknown) => onError(error, 'telegram'))
     await eachLimited(pushes, PUSH_CONCURRENCY, ({ userId, row }) =>
       push
         .sendToUser(userId, (locale) => pushPayload(row, locale))

@@ -19,6 +19,14 @@ export type PushDelivery = {
   sendToUser: (userId: number, render: (locale: Locale) => PushPayload) => Promise<void>
 }
 
+/**
+ * What the notifier needs from Telegram (server/modules/telegram): messages to linked chats, stored as the bot's
+ * send jobs (one statement for many); each has a button, in the message's language, that opens `link` in the app.
+ */
+export type TelegramDelivery = {
+  sendMany: (messages: { chatId: string; text: string; link: string; locale: Locale }[]) => Promise<void>
+}
+
 /** Hands nothing anywhere: for apps built without sockets or push (some tests). */
 export const silentHub: RealtimeHub = { notify: () => undefined, unreadChanged: () => undefined }
 export const noPush: PushDelivery = { sendToUser: async () => undefined }

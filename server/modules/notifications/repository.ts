@@ -13,7 +13,7 @@ import {
   type MatchedOrder,
   type NotificationDraft,
 } from './matching.ts'
-import type { StoredSettings } from './settings.ts'
+import { DEFAULT_SMS_FALLBACK, type StoredSettings } from './settings.ts'
 
 const actor = alias(users, 'actor')
 
@@ -125,6 +125,8 @@ function inboxQueries(db: Database) {
         .select({
           userId: users.id,
           locale: users.locale,
+          telegramId: users.telegramId,
+          telegramOn: users.telegramNotifications,
           kinds: notificationSettings.kinds,
           smsFallback: notificationSettings.smsFallback,
           unread: sql<number>`coalesce(${unread.count}, 0)`,
@@ -138,6 +140,8 @@ function inboxQueries(db: Database) {
         locale: row.locale,
         unread: Number(row.unread),
         settings: storedSettings(row),
+        // Where Telegram messages go: a linked chat with the Telegram switch on.
+        telegramChat: row.telegramOn ? row.telegramId : null,
       }))
     },
 
@@ -270,72 +274,99 @@ function settingsQueries(db: Database) {
   }
 }
 
-/** The SMS fallback's queue: due notifications claimed, checked against their order, sent or given back. */
+/** Where and whether these people may get a fallback SMS, and how many they got (or have in flight) since `since`. */
+async function smsContactsOf(db: Database, userIds: number[], since: Date) {
+  if (userIds.length === 0) return []
+  const sent = db
+    .select({ userId: notifications.userId, count: sql<number>`count(*)::int`.as('count') })
+    .from(notifications)
+    .where(
+      and(
+        sql`${notifications.userId} = any(${intArray(userIds)})`,
+        inArray(notifications.smsState, ['sent', 'sending']),
+        gt(notifications.smsSentAt, since),
+      ),
+    )
+    .groupBy(notifications.userId)
+    .as('sent')
+  const rows = await db
+    .select({
+      userId: users.id,
+      phone: users.phone,
+      locale: users.locale,
+      deleted: sql<boolean>`${users.deletedAt} is not null`,
+      smsFallback: notificationSettings.smsFallback,
+      sentToday: sql<number>`coalesce(${sent.count}, 0)`,
+    })
+    .from(users)
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
+    .leftJoin(sent, eq(sent.userId, users.id))
+    .where(sql`${users.id} = any(${intArray(userIds)})`)
+  return rows.map((row) => ({ ...row, sentToday: Number(row.sentToday) }))
+}
+
+/** The SMS fallback's queue: a due notification claimed, checked, then sent and recorded, or given back. */
 function smsFallbackQueries(db: Database) {
   return {
     /**
-     * Takes up to `limit` due fallback notifications for this process alone: rows another process holds are
-     * skipped, and a taken row leaves `pending` at once. It reads `skipped` until its SMS is sent, so a crash
-     * between taking and sending loses that SMS rather than ever sending it twice.
+     * Takes the earliest due fallback notification for this process alone (rows another process holds are skipped)
+     * and decides it under its person's lock, so two processes never pass the daily limit between them: it is
+     * claimed (`sending`, counted in the limit from now on) or settled as `skipped`, in one transaction.
      */
-    async claimDueSms(dueBefore: Date, limit: number) {
-      const due = db
-        .select({ id: notifications.id })
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.smsState, 'pending'),
-            lte(notifications.createdAt, dueBefore),
-            isNull(notifications.readAt),
-          ),
-        )
-        .orderBy(asc(notifications.createdAt), asc(notifications.id))
-        .limit(limit)
-        .for('update', { skipLocked: true })
-      const rows = await db
-        .update(notifications)
-        .set({ smsState: 'skipped' })
-        .where(inArray(notifications.id, due))
-        .returning({
-          id: notifications.id,
-          userId: notifications.userId,
-          kind: notifications.kind,
-          params: notifications.params,
-          link: notifications.link,
-          createdAt: notifications.createdAt,
-        })
-      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)
+    async claimNextDueSms(dueBefore: Date, limits: { since: Date; perDay: number; now: Date }) {
+      return db.transaction(async (tx) => {
+        const [due] = await tx
+          .select({ id: notifications.id, userId: notifications.userId })
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.smsState, 'pending'),
+              lte(notifications.createdAt, dueBefore),
+              isNull(notifications.readAt),
+            ),
+          )
+          .orderBy(asc(notifications.createdAt), asc(notifications.id))
+          .limit(1)
+          .for('update', { skipLocked: true })
+        if (!due) return undefined
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-fallback:${due.userId}`}))`)
+        const [contact] = await smsContactsOf(tx as unknown as Database, [due.userId], limits.since)
+        const [row] = await tx
+          .select({
+            id: notifications.id,
+            userId: notifications.userId,
+            kind: notifications.kind,
+            params: notifications.params,
+            link: notifications.link,
+            current: sql<boolean>`${stillCurrent}`,
+          })
+          .from(notifications)
+          .where(eq(notifications.id, due.id))
+        const claimable =
+          contact !== undefined &&
+          !contact.deleted &&
+          (contact.smsFallback ?? DEFAULT_SMS_FALLBACK) &&
+          contact.sentToday < limits.perDay &&
+          row?.current === true
+        await tx
+          .update(notifications)
+          .set(claimable ? { smsState: 'sending', smsSentAt: limits.now } : { smsState: 'skipped' })
+          .where(eq(notifications.id, due.id))
+        return { notification: row!, contact: claimable ? contact : undefined }
+      })
     },
 
-    /** Where and whether these people may get a fallback SMS, and how many they got since `since`. */
-    async smsContacts(userIds: number[], since: Date) {
-      if (userIds.length === 0) return []
-      const sent = db
-        .select({ userId: notifications.userId, count: sql<number>`count(*)::int`.as('count') })
-        .from(notifications)
-        .where(
-          and(
-            sql`${notifications.userId} = any(${intArray(userIds)})`,
-            eq(notifications.smsState, 'sent'),
-            gt(notifications.smsSentAt, since),
-          ),
-        )
-        .groupBy(notifications.userId)
-        .as('sent')
+    /**
+     * Claims older than `claimedBefore` still `sending`: their process died while the SMS was with the provider.
+     * They count as handed over (`sent`) and are never sent again; the number is for the log and the metric.
+     */
+    async settleStaleSmsClaims(claimedBefore: Date) {
       const rows = await db
-        .select({
-          userId: users.id,
-          phone: users.phone,
-          locale: users.locale,
-          deleted: sql<boolean>`${users.deletedAt} is not null`,
-          smsFallback: notificationSettings.smsFallback,
-          sentToday: sql<number>`coalesce(${sent.count}, 0)`,
-        })
-        .from(users)
-        .leftJoin(notificationSettings, eq(notificationSettings.userId, users.id))
-        .leftJoin(sent, eq(sent.userId, users.id))
-        .where(sql`${users.id} = any(${intArray(userIds)})`)
-      return rows.map((row) => ({ ...row, sentToday: Number(row.sentToday) }))
+        .update(notifications)
+        .set({ smsState: 'sent' })
+        .where(and(eq(notifications.smsState, 'sending'), lt(notifications.smsSentAt, claimedBefore)))
+        .returning({ id: notifications.id })
+      return rows.length
     },
 
     /** Whether a claimed notification may still become an SMS, read from its order as it is now. */
@@ -364,11 +395,27 @@ function smsFallbackQueries(db: Database) {
       await db.update(notifications).set({ smsState: 'sent', smsSentAt: at }).where(eq(notifications.id, id))
     },
 
-    /** Gives a claimed notification back to the next run (its SMS could not be sent). */
+    /** Retention: read notifications older than `readBefore`, unread ones older than `unreadBefore`. */
+    async deleteOld(readBefore: Date, unreadBefore: Date) {
+      const read = await db
+        .delete(notifications)
+        .where(and(sql`${notifications.readAt} is not null`, lt(notifications.createdAt, readBefore)))
+        .returning({ id: notifications.id })
+      const unread = await db
+        .delete(notifications)
+        .where(and(isNull(notifications.readAt), lt(notifications.createdAt, unreadBefore)))
+        .returning({ id: notifications.id })
+      return { read_notifications: read.length, unread_notifications: unread.length }
+    },
+
+    /** Gives a claimed notification back to the next run (the provider refused or was away). */
     async releaseSms(id: number) {
       await db
         .update(notifications)
-        .set({ smsState: sql`case when ${notifications.readAt} is null then 'pending' else 'skipped' end` })
+        .set({
+          smsState: sql`case when ${notifications.readAt} is null then 'pending' else 'skipped' end`,
+          smsSentAt: null,
+        })
         .where(eq(notifications.id, id))
     },
   }

@@ -1,9 +1,10 @@
 import { SMS_FALLBACK_KINDS, type NotificationKind } from '#contract/schemas/notifications.ts'
+import type { JobQueue } from '#server/adapters/jobs/job-queue.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import { addSeconds, type Clock } from '#server/lib/clock.ts'
 import type { DomainEvent } from '#server/lib/domain-events.ts'
+import type { Metrics } from '#server/lib/metrics.ts'
 import type { NotificationsRepository } from './repository.ts'
-import { DEFAULT_SMS_FALLBACK } from './settings.ts'
 import { smsFallbackText } from './texts.ts'
 
 export type SmsFallbackConfig = {
@@ -13,10 +14,14 @@ export type SmsFallbackConfig = {
   afterMinutes: number
   /** Fallback SMS one person may get in 24 hours. */
   perDay: number
+  /** A claim older than this whose SMS was never recorded belongs to a process that died mid-send. */
+  leaseS: number
 }
 
-/** Due notifications taken per query: a run goes on while whole batches come back. */
-const BATCH = 100
+/** The scheduled run: once a minute, on one process of all; and once at start, for what came due while down. */
+export const SMS_FALLBACK_JOB = 'sms.fallback'
+/** Notifications one run takes at most; the next run goes on with the rest. */
+const RUN_MAX = 500
 const DAY_S = 24 * 3600
 
 type FallbackKind = (typeof SMS_FALLBACK_KINDS)[number]
@@ -28,6 +33,8 @@ type Deps = {
   sender: SmsSender
   clock: Clock
   config: SmsFallbackConfig
+  metrics: Pick<Metrics, 'smsSends'>
+  log: { warn: (object: object, message: string) => void }
   /** A send that failed; the log gets the error only, never the phone or the text. */
   onError: (error: unknown) => void
 }
@@ -44,65 +51,73 @@ export function settleAnsweredSms(repo: Pick<NotificationsRepository, 'settleOut
 
 /**
  * The SMS fallback: a "you were chosen" or "your order was cancelled" still unread after `afterMinutes` becomes
- * one short SMS in the person's language, unless they turned the fallback off, already got `perDay` today, or the
- * order has moved on since (the specialist accepted, the order is no longer cancelled: repository.stillCurrent).
- * Several processes may run it at once: each notification is taken by one of them (repository.claimDueSms).
+ * one short SMS in the person's language, unless they turned the fallback off, already got `perDay` in 24 hours, or
+ * the order has moved on since. Each SMS is claimed, sent, then recorded (docs/decisions/025-durable-jobs.md):
+ * processes racing take different notifications, and one killed mid-send leaves a claim that is never sent again.
  */
-export function createSmsFallback({ repo, sender, clock, config, onError }: Deps) {
+export function createSmsFallback({ repo, sender, clock, config, metrics, log, onError }: Deps) {
   return async function runSmsFallback() {
     const totals = { sent: 0, skipped: 0, failed: 0 }
-    for (;;) {
-      const now = clock.now()
-      const claimed = await repo.claimDueSms(addSeconds(now, -config.afterMinutes * 60), BATCH)
-      if (claimed.length === 0) break
-      const userIds = [...new Set(claimed.map((row) => row.userId))]
-      const contacts = new Map(
-        (await repo.smsContacts(userIds, addSeconds(now, -DAY_S))).map((contact) => [
-          contact.userId,
-          contact,
-        ]),
+    const stale = await repo.settleStaleSmsClaims(addSeconds(clock.now(), -config.leaseS))
+    if (stale > 0) {
+      metrics.smsSends.inc({ purpose: 'fallback', outcome: 'unknown' }, stale)
+      log.warn(
+        { count: stale },
+        'fallback SMS in flight when their process died: counted as sent, not sent again',
       )
-      let failedNow = 0
-      // One by one in the order they were made, so the daily limit keeps the earliest.
-      for (const row of claimed) {
-        const contact = contacts.get(row.userId)
-        // A claimed row already reads `skipped`: leaving it so is the skip.
-        if (
-          !contact ||
-          contact.deleted ||
-          !(contact.smsFallback ?? DEFAULT_SMS_FALLBACK) ||
-          contact.sentToday >= config.perDay ||
-          !isFallbackKind(row.kind)
-        ) {
-          totals.skipped++
-          continue
-        }
-        // Asked again right before sending: the order may have moved on by a way that settled nothing (the customer
-        // deleted it, a fix by hand), or while the SMS before it in this batch were being sent.
-        if (!(await repo.stillCurrent(row.id))) {
-          totals.skipped++
-          continue
-        }
-        const text = smsFallbackText(
-          row.kind,
-          { number: String(row.params.number ?? ''), link: `${config.publicUrl}${row.link}` },
-          contact.locale,
-        )
-        try {
-          await sender.send({ phone: contact.phone, text })
-          await repo.markSmsSent(row.id, now)
-          contact.sentToday++
-          totals.sent++
-        } catch (error) {
-          await repo.releaseSms(row.id)
-          onError(error)
-          totals.failed++
-          failedNow++
-        }
+    }
+    for (let taken = 0; taken < RUN_MAX; taken++) {
+      const now = clock.now()
+      const claim = await repo.claimNextDueSms(addSeconds(now, -config.afterMinutes * 60), {
+        since: addSeconds(now, -DAY_S),
+        perDay: config.perDay,
+        now,
+      })
+      if (!claim) break
+      const { notification, contact } = claim
+      if (!contact || !isFallbackKind(notification.kind)) {
+        totals.skipped++
+        metrics.smsSends.inc({ purpose: 'fallback', outcome: 'skipped' })
+        continue
       }
-      // A provider that is down would hand the same rows back at once: the next run tries them again.
-      if (claimed.length < BATCH || failedNow > 0) break
+      const text = smsFallbackText(
+        notification.kind,
+        { number: String(notification.params.number ?? ''), link: `${config.publicUrl}${notification.link}` },
+        contact.locale,
+      )
+      try {
+        await sender.send({ phone: contact.phone, text })
+        await repo.markSmsSent(notification.id, now)
+        totals.sent++
+        metrics.smsSends.inc({ purpose: 'fallback', outcome: 'sent' })
+      } catch (error) {
+        await repo.releaseSms(notification.id)
+        onError(error)
+        totals.failed++
+        metrics.smsSends.inc({ purpose: 'fallback', outcome: 'failed' })
+        // A provider that is down would fail the rest too: the next run tries them again.
+        break
+      }
     }
     return totals
   }
+}
+
+/** The run as a scheduled job: every minute, one process at a time, and once at start. */
+export function scheduleSmsFallback(jobs: JobQueue, run: () => Promise<unknown>) {
+  jobs.define(
+    SMS_FALLBACK_JOB,
+    {
+      retryLimit: 3,
+      retryDelayS: 10,
+      expireInS: 300,
+      pollS: 5,
+      policy: 'oneAtATime',
+      cron: '* * * * *',
+      runOnStart: true,
+    },
+    async () => {
+      await run()
+    },
+  )
 }

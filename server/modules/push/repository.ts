@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { pushSubscriptions, type PushSubscriptionRow } from '#server/db/schema/notifications.ts'
 import type { Locale } from '#server/i18n/locale.ts'
@@ -80,10 +80,30 @@ export function createPushRepository(db: Database) {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))
     },
 
+    /** A push went through: the device works (again). */
     async markSent(endpoint: string, now: Date) {
       await db
         .update(pushSubscriptions)
-        .set({ lastSuccessAt: now })
+        .set({ lastSuccessAt: now, failingSince: null })
+        .where(eq(pushSubscriptions.endpoint, endpoint))
+    },
+
+    /** Retention: devices every push has failed to reach since before `before`. */
+    async deleteFailingSince(before: Date) {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(lt(pushSubscriptions.failingSince, before))
+        .returning({ id: pushSubscriptions.id })
+      return rows.length
+    },
+
+    /** A push never got through: the device fails since now, unless it already did (retention deletes it later). */
+    async markFailing(endpoint: string, now: Date) {
+      await db
+        .update(pushSubscriptions)
+        .set({
+          failingSince: sql`coalesce(${pushSubscriptions.failingSince}, ${now.toISOString()}::timestamptz)`,
+        })
         .where(eq(pushSubscriptions.endpoint, endpoint))
     },
 

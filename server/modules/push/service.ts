@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { PushConfig, PushSubscriptionBody } from '#contract/schemas/notifications.ts'
+import type { JobQueue } from '#server/adapters/jobs/job-queue.ts'
 import type { PushSender } from '#server/adapters/push/push-sender.ts'
 import { isAllowedPushEndpoint } from '#server/adapters/push/push-service-hosts.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import type { Metrics } from '#server/lib/metrics.ts'
 import type { PushDelivery } from '#server/modules/notifications/ports.ts'
 import { createPushDelivery } from './push-delivery.ts'
 import type { DeviceSubscription, PushRepository } from './repository.ts'
@@ -28,7 +30,9 @@ type PushServiceDeps = {
   allowedHosts: readonly string[]
   /** The Firebase web config when FCM is used; FCM tokens are accepted only then. */
   firebase?: Extract<PushConfig, { provider: 'fcm' }>['firebase']
-  retryDelaysS?: number[]
+  jobs: JobQueue
+  metrics: Pick<Metrics, 'pushSends'>
+  retryDelaysS?: number[] | undefined
   concurrency?: number
 }
 
@@ -56,8 +60,8 @@ function assertPushService(endpoint: string, allowedHosts: readonly string[], fi
 /**
  * Browser push (docs/decisions/010-notifications.md): devices subscribe and unsubscribe, the service worker moves
  * a replaced subscription, and the notifier's pushes reach every device of a user in that device's language.
- * Gone devices are deleted; a push that may work later is tried again a few times; the caller never sees a
- * failure. Logs name the subscription's id and its push service, never its URL or the text.
+ * Each push is a durable job per device; gone devices are deleted; a push that may work later is tried again a few
+ * times; the caller never sees a failure. Logs name the subscription's id and its push service, never its URL or the text.
  */
 export function createPushService(deps: PushServiceDeps) {
   const { repository, clock } = deps
@@ -106,9 +110,6 @@ export function createPushService(deps: PushServiceDeps) {
       await repository.deleteOwn(caller.id, endpoint)
       return { ok: true }
     },
-
-    /** Drops the tries still waiting (the app is closing). */
-    close: delivery.close,
   }
 }
 export type PushService = ReturnType<typeof createPushService>

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { createFcmSender, lazyFirebaseMessaging } from '#server/adapters/push/fcm-sender.ts'
+import type { JobQueue } from '#server/adapters/jobs/job-queue.ts'
 import { routeByProvider, type PushSender } from '#server/adapters/push/push-sender.ts'
 import { PushServiceAgent } from '#server/adapters/push/push-service-agent.ts'
 import { resolveVapidKeys } from '#server/adapters/push/vapid-keys.ts'
@@ -7,6 +8,7 @@ import { createWebPushSender } from '#server/adapters/push/web-push-sender.ts'
 import { fcmSettings, type Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import type { Metrics } from '#server/lib/metrics.ts'
 import { createPushRepository } from './repository.ts'
 import { createPushService } from './service.ts'
 
@@ -21,6 +23,8 @@ export async function createPush(options: {
   clock: Clock
   log: FastifyBaseLogger
   sender?: PushSender
+  jobs: JobQueue
+  metrics: Pick<Metrics, 'pushSends'>
 }) {
   const { config, log } = options
   const vapid = await resolveVapidKeys(config)
@@ -48,5 +52,9 @@ export async function createPush(options: {
     publicKey: vapid.publicKey,
     allowedHosts: config.PUSH_SERVICE_HOSTS,
     ...(fcm && { firebase: fcm.web }),
+    jobs: options.jobs,
+    metrics: options.metrics,
+    retryDelaysS: config.PUSH_RETRY_DELAYS_S,
+    concurrency: config.PUSH_CONCURRENCY,
   })
 }

@@ -17,11 +17,11 @@ export type RealtimeContext = AreaContext & {
 }
 
 export const realtimeArea = fp<RealtimeContext>(
-  async (app, { config, clock, auth, users, options }) => {
+  async (app, { config, clock, metrics, auth, users, options }) => {
     const realtime =
       options === false
         ? noRealtime
-        : attachRealtime(app, { auth, users, clock, redisUrl: config.REDIS_URL, ...options })
+        : attachRealtime(app, { auth, users, clock, metrics, redisUrl: config.REDIS_URL, ...options })
     app.decorate('realtime', realtime)
   },
   { name: 'realtime-area' },

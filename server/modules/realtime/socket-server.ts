@@ -10,6 +10,7 @@ import {
 } from '#contract/events.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import type { Metrics } from '#server/lib/metrics.ts'
 import type { AuthService } from '#server/modules/auth/service.ts'
 import { silentHub, type RealtimeHub } from '#server/modules/notifications/ports.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
@@ -67,6 +68,7 @@ type Deps = RealtimeOptions & {
   users: Pick<UsersRepository, 'markSeen'>
   clock: Clock
   redisUrl: string | undefined
+  metrics: Pick<Metrics, 'socketsConnected'>
 }
 
 /**
@@ -93,6 +95,10 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
     path: SOCKET_PATH,
     serveClient: false,
     maxHttpBufferSize: MAX_SOCKET_MESSAGE_BYTES,
+    // Both transports: the app opens a websocket first and falls back to long-polling (CHAT_CONNECTION).
+    transports: ['polling', 'websocket'],
+    // Compressing every small frame costs CPU and a zlib context per socket; chat frames are a few hundred bytes.
+    perMessageDeflate: false,
     // The app connects from its own origin, so no CORS headers are sent; other sites have no token to offer.
     // The handshake runs again on recovery, so an ended session cannot come back through it (./recovery.ts).
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
@@ -120,8 +126,10 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
     socket.use(guard.inbound(socket))
     const { userId } = socket.data
     presence.connected(userId)
+    deps.metrics.socketsConnected.inc()
     const expiry = closeAtTokenExpiry(socket, deps.clock)
     socket.on('disconnect', () => {
+      deps.metrics.socketsConnected.dec()
       clearTimeout(expiry)
       presence.disconnected(userId)
     })
@@ -156,6 +164,8 @@ export function attachRealtime(app: FastifyInstance, deps: Deps): Realtime {
   }
 
   // Closing starts in preClose, so open sockets do not hold Fastify's server close open; onClose waits for it.
+  // io.close() ends each socket's connection under it: its client sees "transport close" and reconnects by itself
+  // (through the proxy, to another process), where a server-side disconnect() would keep it away.
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {

@@ -10,6 +10,7 @@ import { createEskizSms } from '#server/adapters/sms/eskiz-sms.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import { maskPhone } from '#server/lib/phone-mask.ts'
+import { defineRetention } from '#server/lib/retention.ts'
 import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import { smsRoutes } from './routes.ts'
@@ -24,7 +25,7 @@ export type SmsContext = AreaContext & {
 export type SmsPort = { service: SmsService; sender: SmsSender; devSms?: DevSms }
 
 export const smsArea = fp<SmsContext>(
-  async (app, { database: { db }, config, clock, users, attempts, smsSender }) => {
+  async (app, { database: { db }, config, clock, jobs, metrics, users, attempts, smsSender }) => {
     const devSms =
       config.SMS_PROVIDER === 'dev' ? createDevSms({ now: clock.now, log: logDevSms(app) }) : undefined
     const sender =
@@ -37,6 +38,7 @@ export const smsArea = fp<SmsContext>(
         from: config.ESKIZ_FROM,
       })
     const sms = createSmsService({ db, users, attempts, sender, clock, secret: config.JWT_SECRET })
+    defineRetention({ jobs, metrics, config }, 'sms', () => sms.purgeOld(config.RETENTION_SMS_CODES_DAYS))
     await app.register(smsRoutes, { sms })
     app.decorate('sms', { service: sms, sender, devSms } satisfies SmsPort)
   },

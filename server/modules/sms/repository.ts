@@ -93,7 +93,11 @@ export function createSmsRepository(db: Database) {
     },
 
     async purgeBefore(before: Date) {
-      await db.delete(smsVerifications).where(lt(smsVerifications.createdAt, before))
+      const rows = await db
+        .delete(smsVerifications)
+        .where(lt(smsVerifications.createdAt, before))
+        .returning({ id: smsVerifications.id })
+      return rows.length
     },
   }
 }

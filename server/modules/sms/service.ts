@@ -110,10 +110,13 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
       if (!consumed) throw fieldError('required_id', 'sms_not_verified')
     },
 
-    async purgeOld() {
-      const before = addSeconds(clock.now(), -2 * SMS_RULES.DAY_S)
-      await repo.purgeBefore(before)
-      await attempts.purgeBefore(before)
+    /**
+     * Retention: codes and failed attempts only matter inside their windows (a day at most); clearing them keeps
+     * the limit queries small.
+     */
+    async purgeOld(days: number) {
+      const before = addSeconds(clock.now(), -Math.max(2, days) * SMS_RULES.DAY_S)
+      return { sms_codes: await repo.purgeBefore(before), auth_failures: await attempts.purgeBefore(before) }
     },
   }
 }

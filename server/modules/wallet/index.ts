@@ -7,6 +7,7 @@
  *   the providers' (which read their bodies as text in their own plugin and answer in the providers' protocols).
  */
 import fp from 'fastify-plugin'
+import { daysAgo, defineRetention } from '#server/lib/retention.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import { createEntitlements, type Entitlements } from './entitlements.ts'
 import { createInviteRecorder, inviteCodes } from './invites.ts'
@@ -30,9 +31,13 @@ export const plansArea = fp<AreaContext>(
 )
 
 export const walletArea = fp<AreaContext>(
-  async (app, { database: { db }, config, clock }) => {
+  async (app, { database: { db }, config, clock, jobs, metrics }) => {
+    const repo = createWalletRepository(db)
+    defineRetention({ jobs, metrics, config }, 'wallet', async () => ({
+      unpaid_invoices: await repo.deleteUnpaidInvoices(daysAgo(clock, config.RETENTION_UNPAID_INVOICES_DAYS)),
+    }))
     const wallet = createWalletService({
-      repo: createWalletRepository(db),
+      repo,
       config,
       keys: paymentKeys(config),
       codes: inviteCodes(config.JWT_SECRET),

@@ -7,6 +7,22 @@ import type { InvoiceStatus, PaymentProvider, Plan } from '#contract/schemas/wal
 
 export function createInvoiceQueries(db: Database) {
   return {
+    /**
+     * Retention: checkouts never paid, made before `before`, that nothing refers to (no provider transaction, no
+     * ledger row, no plan time, no promo use): what abandoned payments and sandbox mode leave behind.
+     */
+    async deleteUnpaidInvoices(before: Date) {
+      const rows = await db.execute<{ id: number }>(sql`
+        delete from wallet_invoices i
+        where i.status = 'pending' and i.created_at < ${before.toISOString()}::timestamptz
+          and not exists (select 1 from payment_transactions t where t.invoice_id = i.id)
+          and not exists (select 1 from wallet_ledger l where l.invoice_id = i.id)
+          and not exists (select 1 from plan_periods p where p.invoice_id = i.id)
+          and not exists (select 1 from promo_code_uses u where u.invoice_id = i.id)
+        returning i.id`)
+      return (rows as unknown as { rows: unknown[] }).rows.length
+    },
+
     async createInvoice(values: {
       userId: number
       plan: Plan

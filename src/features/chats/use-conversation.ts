@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
 import { currentSocket } from '#src/features/notifications/realtime.ts'
 import { ApiError } from '#src/lib/api-client.ts'
@@ -34,7 +34,9 @@ export function useConversation(chatId: number, myId: number) {
   const [state, setState] = useState<Conversation>(START)
   const [attempt, setAttempt] = useState(0)
   const latest = useRef(state)
-  useEffect(() => {
+  // A layout effect: no event can run between a render and it, so a scroll right after the first page arrived
+  // already sees that page's cursor (a passive effect could still be pending then, and the scroll would do nothing).
+  useLayoutEffect(() => {
     latest.current = state
   }, [state])
 

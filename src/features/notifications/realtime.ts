@@ -106,7 +106,7 @@ function disconnect() {
 
 function createSocket(): Connection {
   const created: Connection = io({
-    // Spec section 7: polling only, the reconnection delays and the connection timeout of the chat.
+    // Websocket first, long-polling where it cannot open; the spec's reconnection delays and connection timeout.
     ...CHAT_CONNECTION,
     transports: [...CHAT_CONNECTION.transports],
     path: SOCKET_PATH,

@@ -2,6 +2,7 @@ import { coreEndpoints } from '#contract/core-endpoints.ts'
 import { notificationEndpoints } from '#contract/notification-endpoints.ts'
 import { profileEndpoints as calls } from '#contract/profile-endpoints.ts'
 import { promotionEndpoints } from '#contract/promotion-endpoints.ts'
+import { telegramEndpoints } from '#contract/telegram-endpoints.ts'
 import { walletEndpoints } from '#contract/wallet-endpoints.ts'
 import type { NotificationSettingsBody } from '#contract/schemas/notifications.ts'
 import type { CalendarEventBodySchema, SpecialityBodySchema } from '#contract/schemas/specialists.ts'
@@ -94,6 +95,11 @@ export const editorApi = {
   promotion: () => api.call(promotionEndpoints.promotion),
   startPromotion: (days: number) => api.call(promotionEndpoints.startPromotion, { body: { days } }),
   stopPromotion: () => api.call(promotionEndpoints.stopPromotion),
+
+  /** A single-use link to the bot that links this account to the Telegram user who opens it. */
+  telegramLink: () => api.call(telegramEndpoints.telegramLink),
+  /** Unlinks Telegram; the answer is the profile, its `telegram_id` null. */
+  telegramUnlink: () => api.call(telegramEndpoints.telegramUnlink),
 
   notificationSettings: () => api.call(notificationEndpoints.notificationSettings),
   updateNotificationSettings: (body: NotificationSettingsBody) =>

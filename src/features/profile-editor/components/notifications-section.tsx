@@ -55,7 +55,7 @@ export function settingsChanges(saved: NotificationSettings, value: Notification
 
 /**
  * Which kinds of notification reach the person on which channel, the SMS fallback, and browser push on this
- * device. Telegram and e-mail switches are kept now and used once those channels deliver (later issues).
+ * device. Telegram delivers (docs/decisions/026); the e-mail switches are kept and used once e-mail delivers.
  */
 export function NotificationsSection({ profile }: { profile: Profile }) {
   const failureText = useFailureText()
@@ -190,7 +190,8 @@ function SettingsForm({ profile, saved, onSaved }: SettingsFormProps) {
       </div>
       <p className="form__hint">
         <Trans>
-          Telegram and e-mail messages start later: your choices are kept and apply as soon as they do.
+          Telegram messages come once Telegram is connected in Settings. E-mail messages start later: your
+          choices are kept and apply as soon as they do.
         </Trans>
       </p>
       <div className="editor-card">

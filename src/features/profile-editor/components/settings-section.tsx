@@ -10,10 +10,11 @@ import { useProfileSection } from '../use-profile-section.ts'
 import { useSave } from '../use-save.ts'
 import { Switch } from './confirm.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
+import { TelegramCard } from './telegram-card.tsx'
 
 type Notifications = { telegram: boolean; email: boolean }
 
-/** Notification switches, the password, and deleting the account. */
+/** Notification switches, Telegram, the password, and deleting the account. */
 export function SettingsSection({ profile }: { profile: Profile }) {
   const { t } = useLingui()
   const { edit, save, submit } = useProfileSection<Notifications>(
@@ -42,6 +43,7 @@ export function SettingsSection({ profile }: { profile: Profile }) {
         </fieldset>
         <SaveBar state={save.state} statusRef={save.statusRef} dirty={edit.dirty} restored={edit.restored} />
       </form>
+      <TelegramCard profile={profile} />
       <ChangePassword />
       <DeleteAccount profile={profile} />
     </EditorSection>

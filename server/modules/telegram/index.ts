@@ -1,0 +1,61 @@
+/**
+ * The Telegram area (docs/decisions/026-telegram.md): "Connect Telegram" links and the bot's `/start` that takes
+ * them, the webhook Telegram posts updates to, the bot's messages as jobs, and the Mini App's login. Takes the auth
+ * area (a session for a launch, its cache of profiles); gives `app.telegram` (the service, and the dev bot when it
+ * is the one sending).
+ */
+import fp from 'fastify-plugin'
+import { createBotSender, createDevBot, type DevBot } from '#server/adapters/telegram/bot-api.ts'
+import type { AreaContext } from '#server/lib/area-context.ts'
+import { defineRetention } from '#server/lib/retention.ts'
+import { DEV_BOT_TOKEN } from './dev-bot-token.ts'
+import type { AuthPort } from '#server/modules/auth/index.ts'
+import { createTelegramRepository } from './repository.ts'
+import { telegramRoutes } from './routes.ts'
+import { createTelegramService, type BotIdentity, type TelegramService } from './service.ts'
+
+/** Updates Telegram might still repeat are kept this long, then deleted. */
+const UPDATES_KEPT_S = 7 * 24 * 3600
+
+export type TelegramContext = AreaContext & { auth: AuthPort }
+export type TelegramPort = { service: TelegramService; devBot: DevBot | undefined }
+
+export const telegramArea = fp<TelegramContext>(
+  async (app, { database: { db }, config, clock, jobs, metrics, auth }) => {
+    const token = config.TELEGRAM_BOT_TOKEN
+    const devBot = token ? undefined : createDevBot()
+    const bot: BotIdentity | undefined = token
+      ? { token, username: config.TELEGRAM_BOT_USERNAME }
+      : config.NODE_ENV === 'production'
+        ? undefined
+        : { token: DEV_BOT_TOKEN, username: config.TELEGRAM_BOT_USERNAME }
+    const repo = createTelegramRepository(db)
+    const telegram = createTelegramService({
+      repo,
+      clock,
+      jobs,
+      bot,
+      sender: devBot ?? createBotSender({ token: token!, apiRoot: config.TELEGRAM_API_ROOT }),
+      appUrl: config.PUBLIC_URL,
+      forgetUser: (userId) => auth.sessionCache.forget({ user: userId }),
+    })
+    defineRetention({ jobs, metrics, config }, 'telegram', () =>
+      repo.deleteOld(new Date(clock.now().getTime() - UPDATES_KEPT_S * 1000), clock.now()),
+    )
+    await app.register(telegramRoutes, {
+      telegram,
+      auth: auth.service,
+      sessionCache: auth.sessionCache,
+      clock,
+      webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
+    })
+    app.decorate('telegram', { service: telegram, devBot } satisfies TelegramPort)
+  },
+  { name: 'telegram-area' },
+)
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    telegram: TelegramPort
+  }
+}

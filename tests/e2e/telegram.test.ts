@@ -1,0 +1,117 @@
+import { describe, expect, test } from 'vitest'
+import { TELEGRAM_SECRET_HEADER, TELEGRAM_WEBHOOK_PATH } from '#contract/telegram-endpoints.ts'
+import { DEV_BOT_TOKEN } from '#server/modules/telegram/dev-bot-token.ts'
+import { signInitData } from '#tests/helpers/fake-telegram.ts'
+import {
+  apiLogin,
+  DEMO_CUSTOMER,
+  DEMO_EXECUTOR,
+  expectAccessible,
+  logInQuietly,
+  openPhone,
+  useProduct,
+} from './helpers.ts'
+
+const SECRET = 'webhook-secret-of-the-browser-tests-0123'
+const product = useProduct({ TELEGRAM_WEBHOOK_SECRET: SECRET })
+const V1 = '/api/fika/freelancer/v1.0.1'
+
+/** What the bot does with a "Connect Telegram" link opened by the Telegram user `telegramId`: `/start <token>`. */
+async function startFromLink(link: string, telegramId: number) {
+  const posted = await fetch(`${product.url}${TELEGRAM_WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TELEGRAM_SECRET_HEADER]: SECRET },
+    body: JSON.stringify({
+      update_id: telegramId,
+      message: {
+        text: `/start ${new URL(link).searchParams.get('start')}`,
+        chat: { id: telegramId, type: 'private' },
+        from: { id: telegramId, language_code: 'ru' },
+      },
+    }),
+  })
+  expect(posted.status).toBe(200)
+}
+
+/** Links the demo specialist to a Telegram user as the bot would: the settings' link, then `/start <token>`. */
+async function linkDemoSpecialist(telegramId: number) {
+  const token = await apiLogin(product.url, DEMO_EXECUTOR, 'executor')
+  const headers = { authorization: `Bearer ${token}` }
+  const { link } = (await (
+    await fetch(`${product.url}${V1}/profile/telegram/link`, { method: 'POST', headers })
+  ).json()) as { link: string }
+  await startFromLink(link, telegramId)
+  // The bot's update is a job: linked once it has run.
+  await expect
+    .poll(async () => {
+      const profile = (await (await fetch(`${product.url}${V1}/profile`, { headers })).json()) as {
+        telegram_id: string | null
+      }
+      return profile.telegram_id
+    })
+    .toBe(String(telegramId))
+}
+
+describe('Telegram', () => {
+  test('a linked specialist who opens the Mini App lands logged in on /orders, with the launch data gone from the address', async () => {
+    await linkDemoSpecialist(424_242)
+    const initData = signInitData(DEV_BOT_TOKEN, {
+      auth_date: String(Math.floor(Date.now() / 1000)),
+      query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+      user: JSON.stringify({ id: 424_242, first_name: 'Dilshod', language_code: 'ru' }),
+    })
+    const { page, problems } = await openPhone(product.browser)
+    await page.goto(
+      `${product.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`,
+    )
+    await page.waitForURL(`${product.url}/orders`)
+    expect(page.url()).not.toContain('tgWebAppData')
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('fika.session') ?? '{}').state?.profile?.telegram_id,
+        ),
+      )
+      .toBe('424242')
+    await expectAccessible(page, '/orders opened from the Mini App')
+    expect(problems).toEqual([])
+  })
+
+  test('Connect Telegram in the settings shows the link and its QR code, sees the link made, and disconnects', async () => {
+    const { page, problems } = await openPhone(product.browser)
+    await logInQuietly(page, product.url, DEMO_CUSTOMER, 'customer')
+    await page.goto(`${product.url}/account#settings`)
+    await page.getByText('Telegram не подключён', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Подключить Telegram' }).click()
+    const open = page.getByRole('link', { name: 'Открыть в Telegram' })
+    await open.waitFor()
+    const link = (await open.getAttribute('href'))!
+    expect(link).toMatch(/^https:\/\/t\.me\/fika_uz_bot\?start=[A-Za-z0-9_-]{43}$/)
+    await page.getByRole('img', { name: 'QR-код ссылки на Telegram-бот' }).locator('svg').first().waitFor()
+    await expectAccessible(page, 'the settings with a Telegram link')
+
+    await startFromLink(link, 515_151)
+    // The bot's update is a job: until it has run, "check again" says not yet, and the button stays.
+    const connected = page.getByText('Telegram подключён', { exact: true })
+    await expect
+      .poll(
+        async () => {
+          if (await connected.isVisible()) return true
+          await page
+            .getByRole('button', { name: 'Готово, проверить ещё раз' })
+            .click({ timeout: 1_000 })
+            .catch(() => undefined)
+          return connected.isVisible()
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true)
+    await page.getByRole('button', { name: 'Отключить', exact: true }).click()
+    await page
+      .getByRole('dialog', { name: 'Отключить Telegram?' })
+      .getByRole('button', { name: 'Отключить' })
+      .click()
+    await page.getByText('Telegram не подключён', { exact: true }).waitFor()
+    expect(problems).toEqual([])
+  })
+})

@@ -1,0 +1,65 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type BotApiCall = { token: string; method: string; payload: Record<string, unknown> }
+
+/**
+ * A local Bot API server (https://core.telegram.org/bots/api): records every call, keeps the webhook `setWebhook`
+ * set, and answers `sendMessage` with ok, or with what a test scripted (`refuseNext`: 403, 400 "chat not found",
+ * 429 with `retry_after`).
+ */
+export async function startFakeBotApi() {
+  const calls: BotApiCall[] = []
+  const refusals: { error_code: number; description: string; parameters?: { retry_after: number } }[] = []
+  let messageId = 0
+  let webhookUrl = ''
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of request) chunks.push(chunk as Buffer)
+    const match = request.url?.match(/^\/bot([^/]+)\/(\w+)$/)
+    const reply = (body: unknown) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body))
+    }
+    if (!match) return reply({ ok: false, error_code: 404, description: 'Not Found' })
+    const text = Buffer.concat(chunks).toString()
+    const payload = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+    calls.push({ token: match[1]!, method: match[2]!, payload })
+    if (match[2] === 'setWebhook') {
+      webhookUrl = String(payload.url)
+      return reply({ ok: true, result: true })
+    }
+    if (match[2] === 'deleteWebhook') {
+      webhookUrl = ''
+      return reply({ ok: true, result: true })
+    }
+    if (match[2] === 'getWebhookInfo')
+      return reply({
+        ok: true,
+        result: { url: webhookUrl, has_custom_certificate: false, pending_update_count: 0 },
+      })
+    const refusal = refusals.shift()
+    if (refusal) return reply({ ok: false, ...refusal })
+    return reply({
+      ok: true,
+      result: { message_id: ++messageId, date: 0, chat: { id: Number(payload.chat_id), type: 'private' } },
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    /** The texts sent to a chat, in order. */
+    textsTo: (chatId: number | string) =>
+      calls
+        .filter((call) => call.method === 'sendMessage' && String(call.payload.chat_id) === String(chatId))
+        .map((call) => call.payload.text as string),
+    refuseNext(refusal: (typeof refusals)[number]) {
+      refusals.push(refusal)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export { signInitData } from '#server/modules/telegram/init-data.ts'
