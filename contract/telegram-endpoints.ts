@@ -15,6 +15,12 @@ export const TELEGRAM_WEBHOOK_PATH = `${API_PREFIX}/telegram/webhook`
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token'
 /** How long a "Connect Telegram" link works; it works once. */
 export const TELEGRAM_LINK_TTL_MIN = 15
+/** How long the bot's "Open Fika" link logs its account in; it works once. */
+export const TELEGRAM_LOGIN_TTL_MIN = 10
+
+export const TelegramLoginLinkBodySchema = v.object({
+  token: v.pipe(v.string('invalid_request'), v.regex(/^[\w-]{20,64}$/, 'invalid_request')),
+})
 
 export const TelegramLinkResponseSchema = v.object({
   /** `https://t.me/<bot>?start=<single-use token>`: open it, or scan its QR code, to link this account. */
@@ -51,6 +57,15 @@ export const telegramEndpoints = {
     summary:
       'The Mini App login: Authorization: tma <initData>; answers like login and sets the refresh cookie',
     tag: 'auth',
+    response: SessionResponseSchema,
+  },
+  telegramLoginLink: {
+    method: 'POST',
+    path: `${AUTH_PATH}/telegram/login-link`,
+    summary:
+      'Trades the token of the bot\'s single-use "Open Fika" link for a session; answers like login (401 once used or expired)',
+    tag: 'auth',
+    body: TelegramLoginLinkBodySchema,
     response: SessionResponseSchema,
   },
   devTelegram: {

@@ -33,7 +33,10 @@ export async function runTelegramCommand(config: TelegramSettings, args: string[
     const url = `${config.PUBLIC_URL}${TELEGRAM_WEBHOOK_PATH}`
     if (!url.startsWith('https://'))
       throw new Error(`Telegram posts only to https addresses: PUBLIC_URL gives ${url}`)
-    await api.setWebhook(url, { secret_token: config.TELEGRAM_WEBHOOK_SECRET, allowed_updates: ['message'] })
+    await api.setWebhook(url, {
+      secret_token: config.TELEGRAM_WEBHOOK_SECRET,
+      allowed_updates: ['message', 'callback_query'],
+    })
     return `Telegram now posts the bot's updates to ${url}.`
   }
   const info = await api.getWebhookInfo()

@@ -118,7 +118,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogueArea, base)
   await app.register(contentArea, base)
   await app.register(pushArea, { ...base, pushSender: deps.pushSender })
-  await app.register(telegramArea, { ...base, auth })
+  await app.register(telegramArea, {
+    ...base,
+    auth,
+    catalogue: app.catalogue.service,
+    districts,
+    specialities: specialities.repository,
+    sms: app.sms.service,
+  })
   await app.register(notificationsArea, {
     ...base,
     realtime,

@@ -16,25 +16,53 @@ export const DevTelegramResponseSchema = v.object({
   mini_app: v.string(),
   messages: v.array(
     v.object({
+      message_id: v.number(),
       text: v.string(),
-      buttons: v.array(v.object({ text: v.string(), url: v.string() })),
+      /** Every button under the message, row by row: an address, the Mini App's address, or a tap's data. */
+      buttons: v.array(
+        v.object({
+          text: v.string(),
+          url: v.optional(v.string()),
+          web_app: v.optional(v.string()),
+          callback_data: v.optional(v.string()),
+        }),
+      ),
+      /** The message asks for the person's phone with Telegram's contact button. */
+      asks_contact: v.boolean(),
     }),
   ),
 })
 
 /** What a Telegram user of the dev bot writes to it (a private chat whose id is the user's). */
-export const DevTelegramMessageBodySchema = v.object({
-  chat_id: v.pipe(
-    v.number('invalid_request'),
-    v.safeInteger('invalid_request'),
-    v.minValue(1, 'invalid_request'),
-    v.maxValue(1e15, 'invalid_request'),
+export const DevTelegramMessageBodySchema = v.pipe(
+  v.object({
+    chat_id: v.pipe(
+      v.number('invalid_request'),
+      v.safeInteger('invalid_request'),
+      v.minValue(1, 'invalid_request'),
+      v.maxValue(1e15, 'invalid_request'),
+    ),
+    /** Exactly one of: a text, the person's own contact (their phone), or a tap on a button of the bot's messages. */
+    text: v.optional(
+      v.pipe(
+        v.string('invalid_request'),
+        v.minLength(1, 'invalid_request'),
+        v.maxLength(4096, 'invalid_request'),
+      ),
+    ),
+    contact_phone: v.optional(PhoneSchema),
+    tap: v.optional(
+      v.pipe(
+        v.string('invalid_request'),
+        v.minLength(1, 'invalid_request'),
+        v.maxLength(64, 'invalid_request'),
+      ),
+    ),
+    language_code: v.optional(v.pipe(v.string('invalid_request'), v.maxLength(35, 'invalid_request'))),
+  }),
+  v.check(
+    (body) => [body.text, body.contact_phone, body.tap].filter((one) => one !== undefined).length === 1,
+    'invalid_request',
   ),
-  text: v.pipe(
-    v.string('invalid_request'),
-    v.minLength(1, 'invalid_request'),
-    v.maxLength(4096, 'invalid_request'),
-  ),
-  language_code: v.optional(v.pipe(v.string('invalid_request'), v.maxLength(35, 'invalid_request'))),
-})
+)
 export const DevTelegramMessageResponseSchema = v.object({ ok: v.boolean() })

@@ -39,10 +39,15 @@ const SMS_TEXTS = {
     id: 'sms.reset_pass',
     message: 'Fika: your password reset code is {code}. Do not share it.',
   },
+  telegram: /*i18n*/ {
+    id: 'sms.telegram',
+    message: 'Fika: your code to link Telegram to your account is {code}. Do not share it.',
+  },
 }
 export const smsTexts: Record<keyof typeof SMS_TEXTS, Translations> = {
   register: translations(SMS_TEXTS.register),
   reset_pass: translations(SMS_TEXTS.reset_pass),
+  telegram: translations(SMS_TEXTS.telegram),
 }
 
 /** The language tags Intl formats each of our languages with (oz and uz are Uzbek in two scripts). */

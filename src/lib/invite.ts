@@ -33,3 +33,20 @@ export function forgetInvite() {
     // Nothing kept.
   }
 }
+
+/**
+ * The bot's sign-up link with the invite this browser keeps, if any: the bot's deep link carries it as
+ * `start=inv_<code>` (Telegram allows letters, digits, `_` and `-` there), so an invite survives signing up in
+ * Telegram too.
+ */
+export function botLinkWithInvite(botUrl: string): string {
+  const code = rememberedInvite()
+  if (!code) return botUrl
+  try {
+    const url = new URL(botUrl)
+    url.searchParams.set('start', `inv_${code}`)
+    return url.toString()
+  } catch {
+    return botUrl
+  }
+}

@@ -3,7 +3,7 @@
  * catalogue lands (GET /settings); until then these are the marketplace's published accounts.
  */
 export const EXTERNAL_LINKS = {
-  signupBot: 'https://t.me/fika_uz_bot',
+  signupBot: 'https://t.me/fika_uz_bot?start=signup',
   telegram: 'https://t.me/fika_uz',
   instagram: 'https://www.instagram.com/fika.uz',
   facebook: 'https://www.facebook.com/fika.uz',

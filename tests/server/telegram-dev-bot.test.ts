@@ -33,8 +33,10 @@ describe('Telegram without a bot token (development)', () => {
       mini_app: expect.stringMatching(/^\/#tgWebAppData=/),
       messages: [
         {
+          message_id: expect.any(Number),
           text: botText('linked', 'ru'),
           buttons: [{ text: botText('openApp', 'ru'), url: expect.stringMatching(/\/orders$/) }],
+          asks_contact: false,
         },
       ],
     })

@@ -137,10 +137,14 @@ describe('Connect Telegram', () => {
       expect(bot.textsTo(chat)).toEqual([botText('linkInvalid', 'ru')])
   })
 
-  it('greets a plain /start without linking anything', async () => {
+  it('answers a plain /start from someone with no account with the sign-up, in their language, linking nothing', async () => {
     await postUpdate(startUpdate(8_301, undefined, 'en'))
     await jobsSettled(t.db)
-    expect(bot.textsTo(8_301)).toEqual([botText('welcome', 'en')])
+    expect(bot.textsTo(8_301)).toEqual([botText('chooseLanguage', 'en')])
+    const holders = (await t.db.db.execute(
+      sql`select count(*)::int as n from users where telegram_id is not null`,
+    )) as unknown as { rows: { n: number }[] }
+    expect(holders.rows[0]!.n).toBe(0)
   })
 
   it('moves a Telegram user linked to another account to the one that proved it last', async () => {

@@ -127,4 +127,37 @@ describe('the Telegram Mini App login', () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Понятно' }))
     expect(screen.queryByRole('dialog')).toBeNull()
   })
+
+  it("logs in with the bot's single-use link, keeping the rest of the address, and says when it is spent", async () => {
+    const LINK_PATH = `${V1}/auth/telegram/login-link`
+    const token = 'Ab3_'.repeat(10) + 'xyz'
+    const profile = profileOf({ telegram_id: '279058397' })
+    const server = stubApi({ [`POST ${LINK_PATH}`]: () => ({ json: { token: 'link-session', profile } }) })
+    const router = openApp(`/orders#fikaLogin=${token}`)
+    await loginFromMiniApp(router)
+    expect(server.calls.filter((call) => call.path === LINK_PATH).map((call) => call.body)).toEqual([
+      { token },
+    ])
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'))
+    expect(router.history.location.href).not.toContain('fikaLogin')
+    expect(useSession.getState().token).toBe('link-session')
+
+    useSession.getState().clear()
+    stubApi({
+      [`POST ${LINK_PATH}`]: () => ({
+        status: 401,
+        json: errorBody('auth', 'unauthorized', 'Войдите снова'),
+      }),
+    })
+    const again = openApp(`/orders#fikaLogin=${token}`)
+    await loginFromMiniApp(again)
+    const dialog = await screen.findByRole('dialog', { name: 'Эта ссылка для входа больше не работает' })
+    expect(within(dialog).getByText(/Напишите боту \/start/)).toBeTruthy()
+    expect(useSession.getState().token).toBeNull()
+    expect(
+      (await axe.run(dialog)).violations.filter(
+        (one) => one.impact === 'serious' || one.impact === 'critical',
+      ),
+    ).toEqual([])
+  })
 })

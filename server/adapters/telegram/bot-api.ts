@@ -1,13 +1,28 @@
 /**
- * The bot's side of Telegram's Bot API (docs/decisions/026-telegram.md): sending a message, through grammY's `Api`
- * (TELEGRAM_API_ROOT points it at a local fake in tests). Without a token (development) the dev bot keeps what it
- * would have sent, for `GET /api/dev/telegram`, as the dev SMS adapter keeps codes.
+ * The bot's side of Telegram's Bot API (docs/decisions/026-telegram.md): sending a message, changing a message's
+ * buttons and answering a button's tap, through grammY's `Api` (TELEGRAM_API_ROOT points it at a local fake in
+ * tests). Without a token (development) the dev bot keeps what it would have sent, for `GET /api/dev/telegram`, as
+ * the dev SMS adapter keeps codes.
  */
 import { Api, GrammyError } from 'grammy'
 
-/** A button under a message that opens an address. */
-export type BotButton = { text: string; url: string }
-export type BotMessage = { chatId: string; text: string; buttons?: BotButton[] }
+/**
+ * A button under a message: it opens an address, opens the app as a Mini App (`webApp`), or comes back to the bot
+ * as a tap carrying `callback` (at most 64 bytes).
+ */
+export type BotButton =
+  { text: string; url: string } | { text: string; webApp: string } | { text: string; callback: string }
+
+export type BotMessage = {
+  chatId: string
+  text: string
+  /** Buttons under the message: each a row of its own, or a row given as an array. */
+  buttons?: (BotButton | BotButton[])[]
+  /** Asks for the person's phone with Telegram's own contact button (a keyboard of one button). */
+  askContact?: string
+  /** Takes away a keyboard an earlier message showed (the contact button). */
+  removeKeyboard?: boolean
+}
 
 /** Telegram refused a send: its `error_code` and, for 429, how long to wait. */
 export class BotRefusal extends Error {
@@ -26,25 +41,68 @@ export class BotRefusal extends Error {
 export type BotSender = {
   /** Resolves once Telegram took the message; throws BotRefusal when it answered no, anything else on the way. */
   send: (message: BotMessage) => Promise<void>
+  /** Puts new buttons under a message the bot sent (a choice ticked). */
+  editButtons: (chatId: string, messageId: number, buttons: BotMessage['buttons']) => Promise<void>
+  /** Ends the spinner Telegram shows on a tapped button. */
+  answerTap: (tapId: string) => Promise<void>
 }
 
-const keyboardOf = (buttons: BotButton[] | undefined) =>
-  buttons?.length ? { reply_markup: { inline_keyboard: buttons.map((button) => [button]) } } : {}
+type InlineButton =
+  | { text: string; url: string }
+  | { text: string; web_app: { url: string } }
+  | {
+      text: string
+      callback_data: string
+    }
+
+const inlineButton = (button: BotButton): InlineButton =>
+  'url' in button
+    ? button
+    : 'webApp' in button
+      ? { text: button.text, web_app: { url: button.webApp } }
+      : { text: button.text, callback_data: button.callback }
+
+const inlineKeyboard = (buttons: BotMessage['buttons']) => ({
+  inline_keyboard: (buttons ?? []).map((row) => (Array.isArray(row) ? row : [row]).map(inlineButton)),
+})
+
+function markupOf({ buttons, askContact, removeKeyboard }: BotMessage) {
+  if (askContact)
+    return {
+      reply_markup: {
+        keyboard: [[{ text: askContact, request_contact: true }]],
+        resize_keyboard: true,
+        one_time_keyboard: true,
+      },
+    }
+  if (buttons?.length) return { reply_markup: inlineKeyboard(buttons) }
+  if (removeKeyboard) return { reply_markup: { remove_keyboard: true as const } }
+  return {}
+}
+
+const refusalOf = (error: unknown) =>
+  error instanceof GrammyError
+    ? new BotRefusal(error.error_code, error.description, error.parameters.retry_after)
+    : error
 
 export function createBotSender({ token, apiRoot }: { token: string; apiRoot: string }): BotSender {
   const api = new Api(token, { apiRoot })
   return {
-    async send({ chatId, text, buttons }) {
-      try {
-        await api.sendMessage(chatId, text, {
+    async send(message) {
+      await api
+        .sendMessage(message.chatId, message.text, {
           link_preview_options: { is_disabled: true },
-          ...keyboardOf(buttons),
+          ...markupOf(message),
         })
-      } catch (error) {
-        if (error instanceof GrammyError)
-          throw new BotRefusal(error.error_code, error.description, error.parameters.retry_after)
-        throw error
-      }
+        .catch((error: unknown) => Promise.reject(refusalOf(error)))
+    },
+    async editButtons(chatId, messageId, buttons) {
+      await api
+        .editMessageReplyMarkup(chatId, messageId, { reply_markup: inlineKeyboard(buttons) })
+        .catch((error: unknown) => Promise.reject(refusalOf(error)))
+    },
+    async answerTap(tapId) {
+      await api.answerCallbackQuery(tapId).catch((error: unknown) => Promise.reject(refusalOf(error)))
     },
   }
 }
@@ -52,18 +110,27 @@ export function createBotSender({ token, apiRoot }: { token: string; apiRoot: st
 /** Messages the dev bot keeps per chat. */
 const DEV_KEPT = 20
 
-export type DevBot = BotSender & { messagesTo: (chatId: string) => BotMessage[] }
+export type DevBotMessage = BotMessage & { messageId: number }
+export type DevBot = BotSender & { messagesTo: (chatId: string) => DevBotMessage[] }
 
 export function createDevBot(): DevBot {
-  const chats = new Map<string, BotMessage[]>()
+  const chats = new Map<string, DevBotMessage[]>()
+  let messageId = 0
   return {
     async send(message) {
-      const kept = [...(chats.get(message.chatId) ?? []), message].slice(-DEV_KEPT)
+      const kept = [...(chats.get(message.chatId) ?? []), { ...message, messageId: ++messageId }].slice(
+        -DEV_KEPT,
+      )
       chats.delete(message.chatId)
       chats.set(message.chatId, kept)
       // The dev bot keeps a bounded number of chats too.
       if (chats.size > 1_000) chats.delete(chats.keys().next().value!)
     },
+    async editButtons(chatId, id, buttons) {
+      const message = chats.get(chatId)?.find((kept) => kept.messageId === id)
+      if (message) message.buttons = buttons
+    },
+    async answerTap() {},
     messagesTo: (chatId) => chats.get(chatId) ?? [],
   }
 }

@@ -7,7 +7,7 @@ export const smsVerifications = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     phone: text().notNull(),
-    purpose: text({ enum: ['register', 'reset_pass'] }).notNull(),
+    purpose: text({ enum: ['register', 'reset_pass', 'telegram'] }).notNull(),
     /** HMAC of the code keyed by the server secret: four digits hashed plainly would fall to a table of 10,000. */
     codeHash: text().notNull(),
     ip: text().notNull(),

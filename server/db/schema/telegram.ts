@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './users.ts'
 
 /**
@@ -30,4 +30,35 @@ export const telegramUpdates = pgTable(
     receivedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index('telegram_updates_received').on(table.receivedAt)],
+)
+
+/**
+ * The bot's sign-up conversations (docs/decisions/026-telegram.md), one per Telegram user who has not finished:
+ * the step it is at and what was answered so far, so a restart in the middle resumes where the person was.
+ */
+export const telegramSignups = pgTable(
+  'telegram_signups',
+  {
+    telegramId: text().primaryKey(),
+    step: text().notNull(),
+    answers: jsonb().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('telegram_signups_updated').on(table.updatedAt)],
+)
+
+/**
+ * The bot's "Open Fika" login links: a single-use token (kept only as its SHA-256) that the app trades for a
+ * session, a few minutes long.
+ */
+export const telegramLoginTokens = pgTable(
+  'telegram_login_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('telegram_login_tokens_expiry').on(table.expiresAt)],
 )

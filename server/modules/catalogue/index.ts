@@ -14,6 +14,7 @@ export const catalogueArea = fp<AreaContext>(
   async (app, { database: { db }, config }) => {
     const catalogue = createCatalogueService(createCatalogueRepository(db), {
       mapStyleUrl: config.MAP_STYLE_URL,
+      botUsername: config.TELEGRAM_BOT_USERNAME,
     })
     await app.register(catalogueRoutes, { catalogue })
     app.decorate('catalogue', { service: catalogue } satisfies CataloguePort)

@@ -6,7 +6,6 @@ import type { CatalogueRepository } from './repository.ts'
 import { createServicesReads } from './services.ts'
 
 export const DEFAULT_SETTINGS = {
-  bot_url: 'https://t.me/fika_uz_bot',
   telegram_url: 'https://t.me/fika_uz',
   instagram_url: 'https://www.instagram.com/fika.uz',
   facebook_url: 'https://www.facebook.com/fika.uz',
@@ -15,13 +14,24 @@ export const DEFAULT_SETTINGS = {
   support_phone: '+998 71 200-00-00',
 }
 
-export function createCatalogueService(repo: CatalogueRepository, { mapStyleUrl = '' } = {}) {
+/** The bot's sign-up deep link (`/start signup`, server/modules/telegram): the site's "Become a specialist". */
+export const signupBotUrl = (botUsername: string) => `https://t.me/${botUsername}?start=signup`
+
+export function createCatalogueService(
+  repo: CatalogueRepository,
+  { mapStyleUrl = '', botUsername = 'fika_uz_bot' } = {},
+) {
   return {
     ...createCategoriesReads(repo),
     ...createServicesReads(repo),
 
     async settings() {
-      return { ...DEFAULT_SETTINGS, ...(await repo.settings()), map_style_url: mapStyleUrl } as Settings
+      return {
+        bot_url: signupBotUrl(botUsername),
+        ...DEFAULT_SETTINGS,
+        ...(await repo.settings()),
+        map_style_url: mapStyleUrl,
+      } as Settings
     },
 
     async marquee(locale: Locale) {

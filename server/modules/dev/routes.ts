@@ -33,18 +33,51 @@ export async function devRoutes(
     })
     return {
       mini_app: `/#tgWebAppData=${encodeURIComponent(launch)}&tgWebAppVersion=8.0&tgWebAppPlatform=unknown`,
-      messages: bot.messagesTo(query.chat_id).map(({ text, buttons }) => ({ text, buttons: buttons ?? [] })),
+      messages: bot.messagesTo(query.chat_id).map(({ messageId, text, buttons, askContact }) => ({
+        message_id: messageId,
+        text,
+        buttons: (buttons ?? []).flat().map((button) => ({
+          text: button.text,
+          ...('url' in button && { url: button.url }),
+          ...('webApp' in button && { web_app: button.webApp }),
+          ...('callback' in button && { callback_data: button.callback }),
+        })),
+        asks_contact: askContact !== undefined,
+      })),
     }
   })
   // Telegram numbers its updates; the dev bot's go on from the time, so none repeats one an earlier run took.
   let updateId = Date.now()
   contractRoute(app, endpoints.devTelegramMessage, async ({ body }) => {
+    const chat = { id: body.chat_id, type: 'private' }
+    const from = { id: body.chat_id, ...(body.language_code && { language_code: body.language_code }) }
+    if (body.tap !== undefined) {
+      // The tap is on the newest message that has that button, as a person taps what they see last.
+      const tapped = bot
+        .messagesTo(String(body.chat_id))
+        .findLast(({ buttons }) =>
+          buttons?.flat().some((button) => 'callback' in button && button.callback === body.tap),
+        )
+      await telegram.receive({
+        update_id: ++updateId,
+        callback_query: {
+          id: String(updateId),
+          from,
+          data: body.tap,
+          ...(tapped && { message: { message_id: tapped.messageId, chat } }),
+        },
+      })
+      return { ok: true }
+    }
     await telegram.receive({
       update_id: ++updateId,
       message: {
-        text: body.text,
-        chat: { id: body.chat_id, type: 'private' },
-        from: { id: body.chat_id, ...(body.language_code && { language_code: body.language_code }) },
+        chat,
+        from,
+        ...(body.text !== undefined && { text: body.text }),
+        ...(body.contact_phone !== undefined && {
+          contact: { phone_number: `+${body.contact_phone}`, user_id: body.chat_id },
+        }),
       },
     })
     return { ok: true }

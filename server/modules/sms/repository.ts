@@ -2,7 +2,8 @@ import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { smsVerifications } from '#server/db/schema/auth.ts'
 
-export type SmsPurpose = 'register' | 'reset_pass'
+/** What a code is for: the app's registration and reset, and the bot's proof that a phone with an account is theirs. */
+export type SmsPurpose = 'register' | 'reset_pass' | 'telegram'
 export type Verification = typeof smsVerifications.$inferSelect
 
 export function createSmsRepository(db: Database) {

@@ -33,7 +33,7 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
   async function assertPhoneFitsPurpose(phone: string, purpose: SmsPurpose) {
     const registered = await users.existsByPhone(phone)
     if (purpose === 'register' && registered) throw fieldError('phone', 'user_with_this_number', 'conflict')
-    if (purpose === 'reset_pass' && !registered) throw fieldError('phone', 'user_not_reg', 'not_found')
+    if (purpose !== 'register' && !registered) throw fieldError('phone', 'user_not_reg', 'not_found')
   }
 
   const judgeCode = createCodeJudge({ db, attempts, clock, hashCode })
@@ -41,7 +41,7 @@ export function createSmsService({ db, users, attempts, sender, clock, secret }:
   return {
     isRegistered: (phone: string) => users.existsByPhone(phone),
 
-    async send(input: { phone: string; type: SmsType; ip: string; locale: Locale }) {
+    async send(input: { phone: string; type: SmsType | SmsPurpose; ip: string; locale: Locale }) {
       await assertPhoneFitsPurpose(input.phone, input.type)
       const id = randomUUID()
       const code = randomDigits(SMS_CODE_LENGTH)

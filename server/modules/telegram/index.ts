@@ -10,6 +10,13 @@ import type { AreaContext } from '#server/lib/area-context.ts'
 import { defineRetention } from '#server/lib/retention.ts'
 import { DEV_BOT_TOKEN } from './dev-bot-token.ts'
 import type { AuthPort } from '#server/modules/auth/index.ts'
+import { inLocale } from '#server/modules/catalogue/present.ts'
+import type { CatalogueService } from '#server/modules/catalogue/service.ts'
+import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
+import type { SmsService } from '#server/modules/sms/service.ts'
+import type { SpecialitiesRepository } from '#server/modules/specialities/repository.ts'
+import { createSignupAccounts } from './signup-accounts.ts'
+import type { SignupCatalogue } from './signup-deps.ts'
 import { createTelegramRepository } from './repository.ts'
 import { telegramRoutes } from './routes.ts'
 import { createTelegramService, type BotIdentity, type TelegramService } from './service.ts'
@@ -17,11 +24,25 @@ import { createTelegramService, type BotIdentity, type TelegramService } from '.
 /** Updates Telegram might still repeat are kept this long, then deleted. */
 const UPDATES_KEPT_S = 7 * 24 * 3600
 
-export type TelegramContext = AreaContext & { auth: AuthPort }
+export type TelegramContext = AreaContext & {
+  auth: AuthPort
+  catalogue: CatalogueService
+  districts: DistrictsRepository
+  specialities: SpecialitiesRepository
+  sms: SmsService
+}
 export type TelegramPort = { service: TelegramService; devBot: DevBot | undefined }
 
 export const telegramArea = fp<TelegramContext>(
-  async (app, { database: { db }, config, clock, jobs, metrics, auth }) => {
+  async (app, context) => {
+    const {
+      database: { db },
+      config,
+      clock,
+      jobs,
+      metrics,
+      auth,
+    } = context
     const token = config.TELEGRAM_BOT_TOKEN
     const devBot = token ? undefined : createDevBot()
     const bot: BotIdentity | undefined = token
@@ -30,14 +51,25 @@ export const telegramArea = fp<TelegramContext>(
         ? undefined
         : { token: DEV_BOT_TOKEN, username: config.TELEGRAM_BOT_USERNAME }
     const repo = createTelegramRepository(db)
+    const forgetUser = (userId: number) => auth.sessionCache.forget({ user: userId })
     const telegram = createTelegramService({
+      catalogue: signupCatalogue(context),
+      accounts: createSignupAccounts({
+        repo,
+        clock,
+        auth: auth.service,
+        sms: context.sms,
+        specialities: context.specialities,
+        appUrl: config.PUBLIC_URL,
+        forgetUser,
+      }),
       repo,
       clock,
       jobs,
       bot,
       sender: devBot ?? createBotSender({ token: token!, apiRoot: config.TELEGRAM_API_ROOT }),
       appUrl: config.PUBLIC_URL,
-      forgetUser: (userId) => auth.sessionCache.forget({ user: userId }),
+      forgetUser,
     })
     defineRetention({ jobs, metrics, config }, 'telegram', () =>
       repo.deleteOld(new Date(clock.now().getTime() - UPDATES_KEPT_S * 1000), clock.now()),
@@ -53,6 +85,28 @@ export const telegramArea = fp<TelegramContext>(
   },
   { name: 'telegram-area' },
 )
+
+/** The live catalogue and districts, named in a language, as the sign-up's keyboards offer them. */
+function signupCatalogue({ catalogue, districts }: TelegramContext): SignupCatalogue {
+  return {
+    categories: async (locale) =>
+      (await catalogue.categories({ with: [], count: [] }, locale)).map(({ id, name }) => ({ id, name })),
+    services: async (categoryId, locale) =>
+      (await catalogue.category(String(categoryId), locale)).services?.map(({ id, name }) => ({
+        id,
+        name,
+      })) ?? [],
+    regions: async (locale) =>
+      (await districts.all()).map((region) => ({
+        id: region.id,
+        name: inLocale(region.name, locale) ?? '',
+        districts: region.districts.map((district) => ({
+          id: district.id,
+          name: inLocale(district.name, locale) ?? '',
+        })),
+      })),
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,11 +1,76 @@
 // Telegram's tables: the "Connect Telegram" tokens, the updates already taken, and the link on the user's row.
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { telegramLinkTokens, telegramUpdates } from '#server/db/schema/telegram.ts'
+import {
+  telegramLinkTokens,
+  telegramLoginTokens,
+  telegramSignups,
+  telegramUpdates,
+} from '#server/db/schema/telegram.ts'
 import { users, type UserRow } from '#server/db/schema/users.ts'
+
+/** The bot's sign-up conversations and the single-use login links it gives. */
+function signupQueries(db: Database) {
+  return {
+    /** A sign-up conversation where it stopped, if the Telegram user has one going. */
+    async signupOf(telegramId: string): Promise<{ step: string; answers: unknown } | undefined> {
+      const [row] = await db
+        .select({ step: telegramSignups.step, answers: telegramSignups.answers })
+        .from(telegramSignups)
+        .where(eq(telegramSignups.telegramId, telegramId))
+      return row
+    },
+
+    async saveSignup(telegramId: string, step: string, answers: object, now: Date) {
+      await db
+        .insert(telegramSignups)
+        .values({ telegramId, step, answers, updatedAt: now })
+        .onConflictDoUpdate({ target: telegramSignups.telegramId, set: { step, answers, updatedAt: now } })
+    },
+
+    async endSignup(telegramId: string) {
+      await db.delete(telegramSignups).where(eq(telegramSignups.telegramId, telegramId))
+    },
+
+    async addLoginToken(row: { tokenHash: string; userId: number; expiresAt: Date }) {
+      await db.insert(telegramLoginTokens).values(row)
+    },
+
+    /** Takes a live login token (one statement deletes it, so it works once) and answers its account. */
+    async takeLoginToken(tokenHash: string, now: Date): Promise<UserRow | undefined> {
+      const [taken] = await db
+        .delete(telegramLoginTokens)
+        .where(and(eq(telegramLoginTokens.tokenHash, tokenHash), gt(telegramLoginTokens.expiresAt, now)))
+        .returning({ userId: telegramLoginTokens.userId })
+      if (!taken) return undefined
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, taken.userId), sql`${users.deletedAt} is null`))
+      return row
+    },
+  }
+}
 
 export function createTelegramRepository(db: Database) {
   return {
+    ...signupQueries(db),
+    /** Links a Telegram user to an account that proved its phone, taking it from any other account that had it. */
+    async link(userId: number, telegramId: string, now: Date): Promise<UserRow | undefined> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ telegramId: null, telegramNotifications: false, updatedAt: now })
+          .where(and(eq(users.telegramId, telegramId), ne(users.id, userId)))
+        const [row] = await tx
+          .update(users)
+          .set({ telegramId, telegramNotifications: true, updatedAt: now })
+          .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`))
+          .returning()
+        return row
+      })
+    },
+
     async addLinkToken(row: { tokenHash: string; userId: number; createdAt: Date; expiresAt: Date }) {
       await db.insert(telegramLinkTokens).values(row)
     },
@@ -64,6 +129,15 @@ export function createTelegramRepository(db: Database) {
       await db.update(users).set({ telegramNotifications: false, updatedAt: now }).where(eq(users.id, userId))
     },
 
+    async findByPhone(phone: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.phone, phone), sql`${users.deletedAt} is null`))
+        .limit(1)
+      return row
+    },
+
     async findByTelegramId(telegramId: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()
@@ -83,7 +157,10 @@ export function createTelegramRepository(db: Database) {
       return rows.length === 1
     },
 
-    /** Retention: updates older than Telegram would repeat, and tokens past their expiry. */
+    /**
+     * Retention: updates older than Telegram would repeat, tokens past their expiry, and sign-ups left unfinished
+     * for as long as updates are kept.
+     */
     async deleteOld(updatesBefore: Date, now: Date) {
       const updates = await db
         .delete(telegramUpdates)
@@ -93,7 +170,19 @@ export function createTelegramRepository(db: Database) {
         .delete(telegramLinkTokens)
         .where(lt(telegramLinkTokens.expiresAt, now))
         .returning({ hash: telegramLinkTokens.tokenHash })
-      return { telegram_updates: updates.length, telegram_link_tokens: tokens.length }
+      const logins = await db
+        .delete(telegramLoginTokens)
+        .where(lt(telegramLoginTokens.expiresAt, now))
+        .returning({ hash: telegramLoginTokens.tokenHash })
+      const signups = await db
+        .delete(telegramSignups)
+        .where(lt(telegramSignups.updatedAt, updatesBefore))
+        .returning({ id: telegramSignups.telegramId })
+      return {
+        telegram_updates: updates.length,
+        telegram_link_tokens: tokens.length + logins.length,
+        telegram_signups: signups.length,
+      }
     },
   }
 }

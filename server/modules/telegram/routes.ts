@@ -13,6 +13,7 @@ import { contractRoute } from '#server/plugins/contract-route.ts'
 import type { TelegramService, TelegramUpdate } from './service.ts'
 
 const Id = v.pipe(v.number(), v.safeInteger())
+const From = v.object({ id: Id, language_code: v.optional(v.pipe(v.string(), v.maxLength(35))) })
 /** What of an update the bot reads; the rest of what Telegram sends is not kept. */
 const UpdateSchema = v.object({
   update_id: v.pipe(Id, v.minValue(0)),
@@ -20,7 +21,20 @@ const UpdateSchema = v.object({
     v.object({
       text: v.optional(v.pipe(v.string(), v.maxLength(4096))),
       chat: v.object({ id: Id, type: v.pipe(v.string(), v.maxLength(32)) }),
-      from: v.optional(v.object({ id: Id, language_code: v.optional(v.pipe(v.string(), v.maxLength(35))) })),
+      from: v.optional(From),
+      contact: v.optional(
+        v.object({ phone_number: v.pipe(v.string(), v.maxLength(32)), user_id: v.optional(Id) }),
+      ),
+    }),
+  ),
+  callback_query: v.optional(
+    v.object({
+      id: v.pipe(v.string(), v.maxLength(64)),
+      from: From,
+      data: v.optional(v.pipe(v.string(), v.maxLength(64))),
+      message: v.optional(
+        v.object({ message_id: Id, chat: v.object({ id: Id, type: v.pipe(v.string(), v.maxLength(32)) }) }),
+      ),
     }),
   ),
 })
@@ -53,8 +67,12 @@ export async function telegramRoutes(
     if (!sameSecret(request.headers[TELEGRAM_SECRET_HEADER], webhookSecret)) throw unauthorized()
     const parsed = v.safeParse(UpdateSchema, request.body)
     if (!parsed.success) throw new AppError('validation', 'invalid_request')
-    const { update_id, message } = parsed.output
-    await telegram.receive({ update_id, ...(message && { message }) } satisfies TelegramUpdate)
+    const { update_id, message, callback_query } = parsed.output
+    await telegram.receive({
+      update_id,
+      ...(message && { message }),
+      ...(callback_query && { callback_query }),
+    } satisfies TelegramUpdate)
     return { ok: true }
   })
 
@@ -65,6 +83,10 @@ export async function telegramRoutes(
     await sessionCache.forget({ user: user.id })
     return presentProfile(user, clock.now())
   })
+
+  contractRoute(app, endpoints.telegramLoginLink, async ({ body, reply }) =>
+    answerSession(reply, await auth.startSessionFor(await telegram.userOfLoginLink(body.token))),
+  )
 
   contractRoute(app, endpoints.telegramLogin, async ({ request, reply }) =>
     answerSession(

@@ -1,7 +1,7 @@
 // Telegram and the account (docs/decisions/026-telegram.md): "Connect Telegram" links, the bot's updates, its
 // messages, and the Mini App's login.
 import type { JobLog, JobQueue } from '#server/adapters/jobs/job-queue.ts'
-import { BotRefusal, type BotButton, type BotSender } from '#server/adapters/telegram/bot-api.ts'
+import { BotRefusal, type BotMessage, type BotSender } from '#server/adapters/telegram/bot-api.ts'
 import { TELEGRAM_LINK_TTL_MIN } from '#contract/telegram-endpoints.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, unauthorized } from '#server/lib/app-error.ts'
@@ -9,6 +9,8 @@ import { addSeconds, type Clock } from '#server/lib/clock.ts'
 import { randomToken, sha256 } from '#server/lib/secrets.ts'
 import { botText, localeOfTelegram, type BotText } from './bot-texts.ts'
 import { verifyInitData } from './init-data.ts'
+import { createSignup, type SignupPerson } from './signup.ts'
+import type { SignupAccounts, SignupCatalogue } from './signup-deps.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import type { TelegramRepository } from './repository.ts'
 
@@ -27,10 +29,17 @@ export type TelegramUpdate = {
     text?: string
     chat: { id: number; type: string }
     from?: { id: number; language_code?: string }
+    contact?: { phone_number: string; user_id?: number }
+  }
+  callback_query?: {
+    id: string
+    from: { id: number; language_code?: string }
+    data?: string
+    message?: { message_id: number; chat: { id: number; type: string } }
   }
 }
 
-type BotSend = { chatId: string; text: string; buttons?: BotButton[] }
+type BotSend = BotMessage
 
 export type TelegramDeps = {
   repo: TelegramRepository
@@ -43,10 +52,17 @@ export type TelegramDeps = {
   appUrl: string
   /** The account changed: profiles cached with its sessions are read again. */
   forgetUser: (userId: number) => Promise<void>
+  /** The sign-up conversation's catalogue and accounts (signup-deps.ts). */
+  catalogue: SignupCatalogue
+  accounts: SignupAccounts
 }
 
 /** `/start`, `/start@bot`, with the deep link's payload after a space. */
 const START = /^\/start(?:@\w+)?(?:\s+(\S{1,64}))?\s*$/
+/** A "Connect Telegram" token (secrets.ts randomToken: 32 bytes, base64url). */
+const LINK_TOKEN = /^[\w-]{43}$/
+/** The sign-up's deep link with an invite code (`inv_<code>`, decision 015). */
+const INVITE_PAYLOAD = /^inv_([\w-]{1,40})$/
 
 /**
  * One message to Telegram. 429: sent again once Telegram's `retry_after` has passed. 403 (the bot blocked, the
@@ -54,7 +70,13 @@ const START = /^\/start(?:@\w+)?(?:\s+(\S{1,64}))?\s*$/
  * Anything else is thrown, for the job's own retries.
  */
 async function deliver(
-  { repo, clock, jobs, sender, forgetUser }: Omit<TelegramDeps, 'bot' | 'appUrl'>,
+  {
+    repo,
+    clock,
+    jobs,
+    sender,
+    forgetUser,
+  }: Pick<TelegramDeps, 'repo' | 'clock' | 'jobs' | 'sender' | 'forgetUser'>,
   send: BotSend,
   log: JobLog,
 ) {
@@ -75,7 +97,8 @@ async function deliver(
   }
 }
 
-export function createTelegramService({ repo, clock, jobs, bot, sender, appUrl, forgetUser }: TelegramDeps) {
+export function createTelegramService(deps: TelegramDeps) {
+  const { repo, clock, jobs, bot, sender, appUrl, forgetUser, catalogue, accounts } = deps
   const unavailable = () => new AppError('not_found', 'telegram_unavailable')
 
   const say = (chatId: string, text: BotText, languageCode: string | undefined, withApp = false) => {
@@ -87,36 +110,64 @@ export function createTelegramService({ repo, clock, jobs, bot, sender, appUrl, 
     })
   }
 
-  /**
-   * `/start <token>` from a "Connect Telegram" link links the sender; any other `/start` is greeted. Each update
-   * acts once however often Telegram delivers it: a link is recorded in the transaction that makes it.
-   */
-  async function handleUpdate(update: TelegramUpdate, log: JobLog) {
-    const message = update.message
-    const from = message?.from
-    const start = message?.text?.match(START)
-    const now = clock.now()
-    if (!message || !from || !start || message.chat.type !== 'private') {
-      await repo.takeUpdate(update.update_id, now)
-      return
-    }
-    const chatId = String(message.chat.id)
-    const payload = start[1]
-    if (!payload) {
-      if (await repo.takeUpdate(update.update_id, now)) await say(chatId, 'welcome', from.language_code)
-      return
-    }
+  const signup = createSignup({
+    repo,
+    clock,
+    sender,
+    catalogue,
+    accounts,
+    say: (chatId, message) => jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }),
+  })
+
+  /** `/start <token>` from a "Connect Telegram" link: linked once, in the transaction that records the update. */
+  async function link(update: TelegramUpdate, person: SignupPerson, token: string, log: JobLog) {
     const linked = await repo.linkByStart({
       updateId: update.update_id,
-      tokenHash: sha256(payload),
-      telegramId: String(from.id),
-      now,
+      tokenHash: sha256(token),
+      telegramId: person.telegramId,
+      now: clock.now(),
     })
     if (linked === 'repeat') return
-    if (linked === 'invalid') return say(chatId, 'linkInvalid', from.language_code)
+    if (linked === 'invalid') return say(person.chatId, 'linkInvalid', person.languageCode)
     await forgetUser(linked.id)
+    await repo.endSignup(person.telegramId)
     log.info({ userId: linked.id }, 'telegram linked')
-    return say(chatId, 'linked', from.language_code, true)
+    return say(person.chatId, 'linked', person.languageCode, true)
+  }
+
+  /**
+   * An update from a private chat: a "Connect Telegram" link links; `/start` greets a linked person and begins the
+   * sign-up for anyone else; the rest answers the sign-up's current step. Each update acts once however often
+   * Telegram delivers it.
+   */
+  async function handleUpdate(update: TelegramUpdate, log: JobLog) {
+    const { message, callback_query: tap } = update
+    const from = message?.from ?? tap?.from
+    const chat = message?.chat ?? tap?.message?.chat
+    if (!from || !chat || chat.type !== 'private')
+      return void (await repo.takeUpdate(update.update_id, clock.now()))
+    const person = { telegramId: String(from.id), chatId: String(chat.id), languageCode: from.language_code }
+    const payload = message?.text?.match(START)?.[1]
+    if (payload && LINK_TOKEN.test(payload)) return link(update, person, payload, log)
+    if (!(await repo.takeUpdate(update.update_id, clock.now()))) return
+    if (tap) await sender.answerTap(tap.id).catch(() => undefined)
+    const input = tap
+      ? { kind: 'tap' as const, data: tap.data ?? '', messageId: tap.message?.message_id }
+      : message?.contact
+        ? { kind: 'contact' as const, phone: message.contact.phone_number, ownerId: message.contact.user_id }
+        : { kind: 'text' as const, text: message?.text ?? '' }
+    const started = message?.text !== undefined && START.test(message.text)
+    if (!started && (await signup.answer(person, input))) return
+    const user = await repo.findByTelegramId(person.telegramId)
+    if (!user) return signup.begin(person, payload?.match(INVITE_PAYLOAD)?.[1])
+    await repo.endSignup(person.telegramId)
+    const locale = localeOfTelegram(person.languageCode)
+    const welcome = await accounts.welcome(user, locale, 'linked')
+    await jobs.send<BotSend>(TELEGRAM_SEND_JOB, {
+      chatId: person.chatId,
+      ...welcome,
+      text: botText('welcomeBack', locale),
+    })
   }
 
   jobs.define<TelegramUpdate>(
@@ -146,6 +197,14 @@ export function createTelegramService({ repo, clock, jobs, bot, sender, appUrl, 
     async unlink(userId: number): Promise<UserRow> {
       const user = await repo.unlinkUser(userId, clock.now())
       if (!user) throw new AppError('not_found', 'not_found')
+      return user
+    },
+
+    /** The account of the bot's "Open Fika" link; a token used, expired or unknown is refused alike. */
+    async userOfLoginLink(token: string): Promise<UserRow> {
+      if (!bot) throw unavailable()
+      const user = await repo.takeLoginToken(sha256(token), clock.now())
+      if (!user) throw unauthorized()
       return user
     },
 

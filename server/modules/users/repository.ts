@@ -41,6 +41,10 @@ export type NewUser = {
   passwordHash: string
   type: 'customer' | 'executor'
   slugBase: string
+  /** Set when Telegram vouched for the phone (the bot's sign-up): the account starts linked to that chat. */
+  telegramId?: string
+  telegramNotifications?: boolean
+  districtIds?: number[]
 }
 
 export function createUsersRepository(db: Database) {

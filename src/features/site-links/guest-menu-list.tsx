@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useExternalLinks } from '#src/features/layout/use-links.ts'
+import { botLinkWithInvite } from '#src/lib/invite.ts'
 
 /** The guest menu's links, loaded when the menu is first reached rather than with the first screen. */
 export default function GuestMenuList({ id, onChoose }: { id: string; onChoose: () => void }) {
@@ -9,7 +10,13 @@ export default function GuestMenuList({ id, onChoose }: { id: string; onChoose: 
   return (
     <ul id={id} className="user-menu__list" aria-label={t`Menu`}>
       <li>
-        <a href={links.signupBot} className="menu-item" rel="noopener" target="_blank" onClick={onChoose}>
+        <a
+          href={botLinkWithInvite(links.signupBot)}
+          className="menu-item"
+          rel="noopener"
+          target="_blank"
+          onClick={onChoose}
+        >
           {t`Become a specialist`}
         </a>
       </li>

@@ -3,8 +3,8 @@ import { Link, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
-import { EXTERNAL_LINKS } from '#src/lib/links.ts'
-import { rememberInvite } from '#src/lib/invite.ts'
+import { useExternalLinks } from '#src/features/layout/use-links.ts'
+import { botLinkWithInvite, rememberInvite } from '#src/lib/invite.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
 /**
@@ -18,6 +18,7 @@ export function SignupScreen() {
   useEffect(() => rememberInvite(invite), [invite])
   const loggedIn = useSession((state) => state.token !== null)
   const showModal = useAuthModal((state) => state.show)
+  const links = useExternalLinks()
   return (
     <ScreenLayout
       title={t`Become a specialist`}
@@ -35,7 +36,7 @@ export function SignupScreen() {
           </button>
         )}
         <a
-          href={EXTERNAL_LINKS.signupBot}
+          href={botLinkWithInvite(links.signupBot)}
           className={loggedIn ? 'button' : 'button button--secondary'}
           rel="noopener"
           target="_blank"

@@ -10,6 +10,7 @@ const endpoints = {
   profile: profileEndpoints.profile,
   updateProfile: profileEndpoints.updateProfile,
   telegramLogin: telegramEndpoints.telegramLogin,
+  telegramLoginLink: telegramEndpoints.telegramLoginLink,
 }
 import type { UserType } from '#contract/schemas/profile.ts'
 import { api } from '#src/lib/api.ts'
@@ -46,6 +47,8 @@ export const authApi = {
   /** The Mini App's login: Telegram's signed launch data (`initData`, as Telegram wrote it) instead of a password. */
   telegramLogin: (initData: string) =>
     api.call(endpoints.telegramLogin, { headers: { authorization: `tma ${initData}` } }),
+  /** The bot's single-use "Open Fika" link's token, traded for a session. */
+  telegramLoginLink: (token: string) => api.call(endpoints.telegramLoginLink, { body: { token } }),
   logout: () => api.call(endpoints.logout),
   saveType: (id: number, type: UserType) =>
     api.call(endpoints.updateProfile, { params: { id }, body: { type } }),

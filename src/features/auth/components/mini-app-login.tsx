@@ -18,6 +18,8 @@ type Outcome =
   | { status: 'checking' }
   | { status: 'not_linked' }
   | { status: 'refused' }
+  /** The bot's login link was used already or is too old. */
+  | { status: 'link_spent' }
   /** The server's own message, or null when the server was not reached. */
   | { status: 'failed'; message: string | null }
 
@@ -31,14 +33,14 @@ type TelegramWebApp = { ready?: () => void; expand?: () => void }
  * checked, is told in a notice that leaves the normal login at hand.
  */
 export async function startMiniAppLogin(router: AnyRouter) {
-  const initData = takeLaunchParameters(router)
+  const { initData, loginToken } = takeLaunchParameters(router)
   // Telegram's script is not loaded by the app; a host that provides it anyway learns the app is ready.
   const webApp = (window as { Telegram?: { WebApp?: TelegramWebApp } }).Telegram?.WebApp
   webApp?.ready?.()
   webApp?.expand?.()
-  if (!initData) return
+  if (!initData && !loginToken) return
 
-  const answer = authApi.telegramLogin(initData).then(
+  const answer = (loginToken ? authApi.telegramLoginLink(loginToken) : authApi.telegramLogin(initData!)).then(
     (session) => ({ session }),
     (error: unknown) => ({ error }),
   )
@@ -47,7 +49,10 @@ export async function startMiniAppLogin(router: AnyRouter) {
   const toSettings = () => void router.navigate({ href: SETTINGS_PATH })
   show({ status: 'checking' }, toSettings)
   const result = await answer
-  if ('error' in result) return show(outcomeOf(result.error), toSettings)
+  if ('error' in result) {
+    const outcome = outcomeOf(result.error)
+    return show(loginToken && outcome.status === 'refused' ? { status: 'link_spent' } : outcome, toSettings)
+  }
   useSession.getState().setSession(result.session)
   useAuthModal.getState().close()
   show(null, toSettings)
@@ -55,19 +60,22 @@ export async function startMiniAppLogin(router: AnyRouter) {
 }
 
 /**
- * Telegram's `tgWebApp…` parameters (its data, version, platform, theme) out of the hash, and the data: the raw
- * `initData` query string Telegram signed, which the hash carries URL-encoded once.
+ * Telegram's `tgWebApp…` parameters (its data, version, platform, theme) and the bot's `fikaLogin` token out of
+ * the hash, so a reload or a shared address carries neither; the data is the raw `initData` query string Telegram
+ * signed, which the hash carries URL-encoded once.
  */
-function takeLaunchParameters(router: AnyRouter): string | null {
+function takeLaunchParameters(router: AnyRouter) {
   const { pathname, search, hash, state } = router.history.location
   // NOTE: decoded once, by URLSearchParams, exactly as Telegram's own script reads it ('+' is a space): decoding
   // again would change the signed string and the server would refuse it.
   const parameters = new URLSearchParams(hash.replace(/^#/, ''))
-  const initData = parameters.get('tgWebAppData')
-  for (const name of [...parameters.keys()]) if (name.startsWith('tgWebApp')) parameters.delete(name)
+  const initData = parameters.get('tgWebAppData') || null
+  const loginToken = parameters.get('fikaLogin') || null
+  for (const name of [...parameters.keys()])
+    if (name.startsWith('tgWebApp') || name === 'fikaLogin') parameters.delete(name)
   const rest = parameters.toString()
   router.history.replace(`${pathname}${search}${rest ? `#${rest}` : ''}`, state)
-  return initData || null
+  return { initData, loginToken }
 }
 
 function outcomeOf(error: unknown): Outcome {
@@ -123,6 +131,8 @@ function MiniAppNotice({ outcome, onClose, toSettings }: NoticeProps) {
       <Trans>This Telegram account is not linked yet</Trans>
     ) : outcome.status === 'refused' ? (
       <Trans>The Telegram sign-in could not be checked</Trans>
+    ) : outcome.status === 'link_spent' ? (
+      <Trans>This sign-in link no longer works</Trans>
     ) : (
       <Trans>Could not sign in with Telegram</Trans>
     )
@@ -155,6 +165,14 @@ function MiniAppNotice({ outcome, onClose, toSettings }: NoticeProps) {
         <p>
           <Trans>
             Close the app and open it again from the bot. You can also log in with your phone number.
+          </Trans>
+        </p>
+      )}
+      {outcome.status === 'link_spent' && (
+        <p>
+          <Trans>
+            Each link from the bot signs you in once, within ten minutes. Write /start to the bot for a new
+            one, or log in with your phone number.
           </Trans>
         </p>
       )}

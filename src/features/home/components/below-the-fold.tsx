@@ -6,6 +6,7 @@ import { HowItWorks } from './how-it-works.tsx'
 import { SpecialistSignup } from './specialist-signup.tsx'
 import { Testimonials } from './testimonials.tsx'
 import { loadHomeCatalog } from '../catalog.ts'
+import { botLinkWithInvite } from '#src/lib/invite.ts'
 
 // The sections' messages are not in the first screen's catalog: this chunk resolves once they are loaded.
 await loadHomeCatalog()
@@ -15,7 +16,9 @@ await loadHomeCatalog()
  * specialists' sign-up. One chunk, loaded as the reader scrolls towards it (see `LazyHomeSections`), so the first
  * screen does not pay for it.
  */
-export default function BelowTheFold({ botUrl }: { botUrl: string }) {
+export default function BelowTheFold({ botUrl: settingsBotUrl }: { botUrl: string }) {
+  // The bot's sign-up link carries an invite this browser keeps (`start=inv_<code>`).
+  const botUrl = botLinkWithInvite(settingsBotUrl)
   return (
     <>
       <HowItWorks />
