@@ -35,7 +35,7 @@ export async function runTelegramCommand(config: TelegramSettings, args: string[
       throw new Error(`Telegram posts only to https addresses: PUBLIC_URL gives ${url}`)
     await api.setWebhook(url, {
       secret_token: config.TELEGRAM_WEBHOOK_SECRET,
-      allowed_updates: ['message', 'callback_query'],
+      allowed_updates: ['message', 'callback_query', 'inline_query'],
     })
     return `Telegram now posts the bot's updates to ${url}.`
   }

@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
     districts,
     specialities: specialities.repository,
     sms: app.sms.service,
+    executors: app.executors.service,
   })
   await app.register(notificationsArea, {
     ...base,
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps) {
     telegram: app.telegram.service,
     sender: app.sms.sender,
     promotedAmong: app.promotion.service.promotedAmong,
+    professionalsAmong: (userIds) => entitlements.withFeature(userIds, 'smart_notifications'),
   })
   const notifications = app.notifications.service
   await app.register(ordersArea, { ...base, districts, viewsFlushEveryMs: deps.viewsFlushEveryMs })

@@ -140,7 +140,7 @@ describe('PUT /profile/notification/status', () => {
 })
 
 describe('/profile/notification/settings', () => {
-  it('starts with push on for every kind, Telegram and e-mail off, and the SMS fallback on', async () => {
+  it('starts with push and Telegram on for every kind, e-mail off, and the SMS fallback on', async () => {
     const me = await user(t, 'executor')
     const response = await send(t, 'GET', '/profile/notification/settings', me)
     expect(response.statusCode).toBe(200)
@@ -148,7 +148,7 @@ describe('/profile/notification/settings', () => {
     expect(settings.sms_fallback).toBe(true)
     expect(Object.keys(settings.kinds)).toHaveLength(9)
     for (const channels of Object.values(settings.kinds)) {
-      expect(channels).toEqual({ push: true, telegram: false, email: false })
+      expect(channels).toEqual({ push: true, telegram: true, email: false })
     }
   })
 
@@ -162,9 +162,9 @@ describe('/profile/notification/settings', () => {
     expect(response.statusCode).toBe(200)
     const saved = (await send(t, 'GET', '/profile/notification/settings', me)).json()
     expect(saved).toEqual(response.json())
-    expect(saved.kinds.new_order).toEqual({ push: false, telegram: false, email: true })
+    expect(saved.kinds.new_order).toEqual({ push: false, telegram: true, email: true })
     expect(saved.kinds.order_canceled).toEqual({ push: true, telegram: true, email: false })
-    expect(saved.kinds.order_reply).toEqual({ push: true, telegram: false, email: false })
+    expect(saved.kinds.order_reply).toEqual({ push: true, telegram: true, email: false })
     expect(saved.sms_fallback).toBe(false)
     const stranger = await user(t, 'executor')
     expect((await send(t, 'GET', '/profile/notification/settings', stranger)).json().sms_fallback).toBe(true)

@@ -21,7 +21,7 @@ describe('npm run telegram', () => {
       payload: {
         url: 'https://fika.example/api/telegram/webhook',
         secret_token: settings.TELEGRAM_WEBHOOK_SECRET,
-        allowed_updates: ['message', 'callback_query'],
+        allowed_updates: ['message', 'callback_query', 'inline_query'],
       },
     })
     expect(await runTelegramCommand(settings, ['webhook-info'])).toContain(

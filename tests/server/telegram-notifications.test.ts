@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { TELEGRAM_SECRET_HEADER, TELEGRAM_WEBHOOK_PATH } from '#contract/telegram-endpoints.ts'
 import { botText } from '#server/modules/telegram/bot-texts.ts'
@@ -5,7 +6,9 @@ import { startFakeBotApi } from '#tests/helpers/fake-telegram.ts'
 import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { act, fakeRealtime, publish, specialist } from '#tests/helpers/notifications.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
+import { MORNING_DIGEST_JOB } from '#server/modules/notifications/morning-digest.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
+import { grantPlan } from '#tests/helpers/wallet.ts'
 
 const bot = await startFakeBotApi()
 afterAll(() => bot.close())
@@ -70,6 +73,27 @@ async function sentTo(chat: number) {
 }
 
 describe('notifications in Telegram', () => {
+  it('reach a linked person for every kind by default, and a professional’s new orders are taken first', async () => {
+    const customer = await user(t, 'customer')
+    const plain = await specialist(t)
+    const professional = await specialist(t)
+    await grantPlan(t, professional, 'professional')
+    const [plainChat, professionalChat] = [await linkTelegram(plain), await linkTelegram(professional)]
+    await publish(t, customer, { name: 'Покрасить стены' })
+    expect(await sentTo(plainChat)).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('Покрасить стены') }),
+    ])
+    expect(await sentTo(professionalChat)).toHaveLength(1)
+    // The queue takes the higher priority first: the professional's message is not behind the others waiting.
+    const jobs = (await t.db.db.execute(
+      sql`select data->>'chatId' as chat, priority from pgboss.job
+          where name = 'telegram.send' and data->>'text' like '%Покрасить стены%'`,
+    )) as unknown as { rows: { chat: string; priority: number }[] }
+    const priorityOf = (chat: number) => jobs.rows.find((row) => row.chat === String(chat))?.priority
+    expect(priorityOf(professionalChat)).toBe(1)
+    expect(priorityOf(plainChat)).toBe(0)
+  })
+
   it('tell a linked specialist of a new order, and the customer of the reply, each with a button to the order', async () => {
     const customer = await user(t, 'customer')
     const executor = await specialist(t)
@@ -121,6 +145,9 @@ describe('notifications in Telegram', () => {
     const [customerChat, executorChat] = [await linkTelegram(customer), await linkTelegram(executor)]
     await telegramFor(executor, ['executor_chosen', 'order_completed', 'review_received'])
     await telegramFor(customer, ['order_accepted'])
+    // The kinds this test is not about are switched off (every kind is on by default).
+    await telegramFor(executor, ['new_order'], false)
+    await telegramFor(customer, ['order_reply'], false)
     const order = await publish(t, customer)
     const replied = await send(t, 'POST', `/orders/${order.id}/replies`, executor, { message: 'Готов.' })
     expect(replied.statusCode).toBe(201)
@@ -144,5 +171,39 @@ describe('notifications in Telegram', () => {
         url: `/order/${order.id}`,
       },
     ])
+  })
+
+  it('give a professional, at 08:00, one digest of the last day’s open orders that match them, and no one else', async () => {
+    const customer = await user(t, 'customer')
+    const professional = await specialist(t)
+    const switchedOff = await specialist(t)
+    const plain = await specialist(t)
+    for (const one of [professional, switchedOff]) await grantPlan(t, one, 'professional')
+    const [professionalChat, switchedOffChat, plainChat] = [
+      await linkTelegram(professional),
+      await linkTelegram(switchedOff),
+      await linkTelegram(plain),
+    ]
+    await telegramFor(switchedOff, ['new_order'], false)
+    const yesterdays = await publish(t, customer, { name: 'Вчерашний заказ' })
+    // Published a day and an hour ago (the clock is not moved: the sessions would end).
+    await t.db.db.execute(
+      sql`update orders set created_at = created_at - interval '25 hours' where id = ${yesterdays.id}`,
+    )
+    const fresh = await publish(t, customer, { name: 'Свежий заказ' })
+    await t.app.services.events.settled()
+    await jobsSettled(t.db)
+    bot.calls.length = 0
+
+    await t.app.jobs.send(MORNING_DIGEST_JOB, {})
+    const [digest] = await sentTo(professionalChat)
+    expect(digest!.text.split('\n')).toEqual([
+      expect.stringMatching(/: 1$/),
+      `№${String(fresh.id).padStart(6, '0')} «Свежий заказ»`,
+    ])
+    expect(digest!.url).toBe('/orders')
+    expect(await sentTo(professionalChat)).toHaveLength(1)
+    expect(await sentTo(switchedOffChat)).toEqual([])
+    expect(await sentTo(plainChat)).toEqual([])
   })
 })

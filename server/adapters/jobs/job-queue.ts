@@ -167,13 +167,20 @@ export function createJobQueue(
       })
     },
 
-    /** Many jobs of one kind in one statement (a push to every device of many people). */
-    async sendMany<T extends object>(kind: string, items: T[]) {
+    /**
+     * Many jobs of one kind in one statement (a push to every device of many people). `priorityOf`: a job with a
+     * higher number is taken before the waiting ones with a lower (0 when not given).
+     */
+    async sendMany<T extends object>(
+      kind: string,
+      items: T[],
+      priorityOf?: (item: T, index: number) => number,
+    ) {
       await running(kind)
       if (items.length > 0)
         await boss.insert(
           kind,
-          items.map((data) => ({ data })),
+          items.map((data, index) => ({ data, ...(priorityOf && { priority: priorityOf(data, index) }) })),
         )
     },
 

@@ -24,6 +24,15 @@ export type BotMessage = {
   removeKeyboard?: boolean
 }
 
+/** One answer to an inline query: a card the person can send into the chat they are writing in. */
+export type InlineCard = {
+  id: string
+  title: string
+  description: string
+  text: string
+  buttons: { text: string; url: string }[]
+}
+
 /** Telegram refused a send: its `error_code` and, for 429, how long to wait. */
 export class BotRefusal extends Error {
   readonly code: number
@@ -45,7 +54,12 @@ export type BotSender = {
   editButtons: (chatId: string, messageId: number, buttons: BotMessage['buttons']) => Promise<void>
   /** Ends the spinner Telegram shows on a tapped button. */
   answerTap: (tapId: string) => Promise<void>
+  /** Answers an inline query (`@bot words` in any chat); `nextOffset` asks Telegram to come back for more. */
+  answerInline: (queryId: string, cards: InlineCard[], nextOffset: string) => Promise<void>
 }
+
+/** How long Telegram may keep an inline answer for the same words: the catalogue changes slowly. */
+const INLINE_CACHE_S = 60
 
 type InlineButton =
   | { text: string; url: string }
@@ -104,6 +118,22 @@ export function createBotSender({ token, apiRoot }: { token: string; apiRoot: st
     async answerTap(tapId) {
       await api.answerCallbackQuery(tapId).catch((error: unknown) => Promise.reject(refusalOf(error)))
     },
+    async answerInline(queryId, cards, nextOffset) {
+      await api
+        .answerInlineQuery(
+          queryId,
+          cards.map((card) => ({
+            type: 'article' as const,
+            id: card.id,
+            title: card.title,
+            description: card.description,
+            input_message_content: { message_text: card.text, link_preview_options: { is_disabled: true } },
+            reply_markup: { inline_keyboard: [card.buttons] },
+          })),
+          { cache_time: INLINE_CACHE_S, next_offset: nextOffset },
+        )
+        .catch((error: unknown) => Promise.reject(refusalOf(error)))
+    },
   }
 }
 
@@ -111,10 +141,15 @@ export function createBotSender({ token, apiRoot }: { token: string; apiRoot: st
 const DEV_KEPT = 20
 
 export type DevBotMessage = BotMessage & { messageId: number }
-export type DevBot = BotSender & { messagesTo: (chatId: string) => DevBotMessage[] }
+export type DevBot = BotSender & {
+  messagesTo: (chatId: string) => DevBotMessage[]
+  /** The last answer to each inline query, by the query's id. */
+  inlineAnswer: (queryId: string) => { cards: InlineCard[]; nextOffset: string } | undefined
+}
 
 export function createDevBot(): DevBot {
   const chats = new Map<string, DevBotMessage[]>()
+  const inline = new Map<string, { cards: InlineCard[]; nextOffset: string }>()
   let messageId = 0
   return {
     async send(message) {
@@ -131,6 +166,11 @@ export function createDevBot(): DevBot {
       if (message) message.buttons = buttons
     },
     async answerTap() {},
+    async answerInline(queryId, cards, nextOffset) {
+      inline.set(queryId, { cards, nextOffset })
+      if (inline.size > 100) inline.delete(inline.keys().next().value!)
+    },
     messagesTo: (chatId) => chats.get(chatId) ?? [],
+    inlineAnswer: (queryId) => inline.get(queryId),
   }
 }

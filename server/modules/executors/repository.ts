@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import type { Localized } from '#server/db/schema/catalogue.ts'
 import { COUNT_LIMIT } from '#server/lib/count-limit.ts'
+import type { PlanFeature } from '#contract/schemas/plan-features.ts'
 import { planFeatureActiveSql } from '#server/modules/wallet/entitlements.ts'
 
 export type ExecutorFilters = {
@@ -17,6 +18,8 @@ export type ExecutorFilters = {
   folded?: string
   sort: 'rating' | 'reviews' | 'price'
   perPage: number
+  /** Only specialists whose plan has this feature at `now` (the bot's catalogue lists professionals only). */
+  planFeature?: { feature: PlanFeature; now: Date }
 }
 
 export type ExecutorRow = {
@@ -66,6 +69,10 @@ function lineConditions(filters: ExecutorFilters): SQL {
         : sql`ss.user_district_ids @> ${`{${filters.districtId}}`}::int[]`,
     )
   if (filters.verifiedOnly) conditions.push(sql`u.verification = 1`)
+  if (filters.planFeature)
+    conditions.push(
+      perRow(planFeatureActiveSql(sql`ss.user_id`, filters.planFeature.feature, filters.planFeature.now)),
+    )
   if (filters.ratingMin !== undefined) conditions.push(sql`ss.user_rating >= ${filters.ratingMin}`)
   if (filters.priceFrom !== undefined || filters.priceTo !== undefined) {
     // A line without any price does not answer a price question.

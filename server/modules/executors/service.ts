@@ -1,4 +1,5 @@
 import { foldForSearch } from '#contract/search-text.ts'
+import type { PlanFeature } from '#contract/schemas/plan-features.ts'
 import { EXECUTOR_SORTS, type ExecutorCard } from '#contract/schemas/specialists.ts'
 import { fieldError } from '#server/lib/app-error.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
@@ -28,6 +29,8 @@ type Query = {
   page: number
   perPage: number
   cursor?: string
+  /** Not a client's filter: the bot's catalogue asks for the specialists whose plan has this feature. */
+  planFeature?: PlanFeature
 }
 
 const SORT_NAMES: readonly string[] = EXECUTOR_SORTS
@@ -61,6 +64,7 @@ export function createExecutorsService(
         folded: query.search ? foldForSearch(query.search) || undefined : undefined,
         sort: query.sort,
         perPage: query.perPage,
+        ...(query.planFeature && { planFeature: { feature: query.planFeature, now: clock.now() } }),
       }
       const after = query.cursor === undefined ? undefined : readCursor(query.cursor, query.sort)
       const offset = after ? 0 : (query.page - 1) * query.perPage

@@ -4,6 +4,7 @@
  * Telegram deliveries, the SMS sender and who is promoted (promotion); gives `app.notifications` (chats mark a conversation's as read).
  */
 import fp from 'fastify-plugin'
+import { defineMorningDigest } from './morning-digest.ts'
 import { daysAgo, defineRetention } from '#server/lib/retention.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
@@ -24,6 +25,8 @@ export type NotificationsContext = AreaContext & {
   telegram: TelegramDelivery
   sender: SmsSender
   promotedAmong: PromotionService['promotedAmong']
+  /** Of these people, those whose plan has convenient notifications: a new order reaches them first. */
+  professionalsAmong: (userIds: number[]) => Promise<number[]>
 }
 export type NotificationsPort = { service: NotificationsService }
 
@@ -43,6 +46,7 @@ export const notificationsArea = fp<NotificationsContext>(
       telegram,
       sender,
       promotedAmong,
+      professionalsAmong,
     },
   ) => {
     const repo = createNotificationsRepository(db)
@@ -73,9 +77,11 @@ export const notificationsArea = fp<NotificationsContext>(
         telegram,
         clock,
         promotedAmong,
+        professionalsAmong,
         onError: (error, channel) => app.log.error({ err: error, channel }, 'notification delivery failed'),
       }),
     )
+    defineMorningDigest({ jobs, db, clock, telegram })
     // A step of an order answers its "you were chosen" or "cancelled" still waiting to become an SMS.
     events.subscribe(settleAnsweredSms(repo))
     scheduleSmsFallback(jobs, () => notifications.runSmsFallback())

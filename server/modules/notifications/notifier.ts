@@ -91,6 +91,8 @@ type Deps = {
    * reaches them first. Without it, nobody goes first.
    */
   promotedAmong?: (userIds: number[]) => Promise<number[]>
+  /** Of these people, those whose plan has convenient notifications (`smart_notifications`, decision 016). */
+  professionalsAmong?: (userIds: number[]) => Promise<number[]>
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
@@ -106,7 +108,8 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * Turns domain events into notifications: writes them (one statement however many recipients), then tells each
  * recipient's sockets at once and sends a browser push where their settings allow it.
  */
-export function createNotifier({ repo, realtime, push, telegram, clock, onError, promotedAmong }: Deps) {
+export function createNotifier(deps: Deps) {
+  const { repo, realtime, push, telegram, clock, onError, promotedAmong, professionalsAmong } = deps
   const pushPayload = (row: PresentableNotification, locale: Locale): PushPayload => {
     const { title, message } = textOf(row, locale)
     return {
@@ -126,24 +129,29 @@ export function createNotifier({ repo, realtime, push, telegram, clock, onError,
   }
 
   /**
-   * `promotedFirst`: the recipients with a running promotion are told (socket, then push) before the others, which
-   * costs one query by primary key alongside the two that delivering needs anyway.
+   * `firstOnes`: a new order's recipients with a running promotion, then those whose plan has convenient
+   * notifications (decision 016), are told (socket, Telegram, then push) before the others; their Telegram
+   * messages are taken first by the queue too. It costs a query by primary key each, alongside the two that
+   * delivering needs anyway.
    */
-  async function deliver(created: { id: number; userId: number }[], promotedFirst = false) {
+  async function deliver(created: { id: number; userId: number }[], firstOnes = false) {
     if (created.length === 0) return
     const userIds = [...new Set(created.map((row) => row.userId))]
-    const [rows, people, promoted] = await Promise.all([
+    const ranked = firstOnes && userIds.length > 1
+    const [rows, people, promoted, professionals] = await Promise.all([
       repo.byIds(created.map((row) => row.id)),
       repo.recipients(userIds),
-      promotedFirst && promotedAmong && userIds.length > 1 ? promotedAmong(userIds) : [],
+      ranked && promotedAmong ? promotedAmong(userIds) : [],
+      firstOnes && professionalsAmong ? professionalsAmong(userIds) : [],
     ])
     const personOf = new Map(people.map((person) => [person.userId, person]))
     const userOf = new Map(created.map((row) => [row.id, row.userId]))
-    if (promoted.length > 0) {
-      const first = new Set(promoted)
-      // The promoted ones, then everyone else (a stable sort keeps each group as it was read).
-      rows.sort((a, b) => Number(first.has(userOf.get(b.id)!)) - Number(first.has(userOf.get(a.id)!)))
-    }
+    const rankOf = new Map<number, number>()
+    for (const userId of professionals) rankOf.set(userId, 1)
+    for (const userId of promoted) rankOf.set(userId, 2)
+    // The highest rank first, everyone else after (a stable sort keeps each group as it was read).
+    if (rankOf.size > 0)
+      rows.sort((a, b) => (rankOf.get(userOf.get(b.id)!) ?? 0) - (rankOf.get(userOf.get(a.id)!) ?? 0))
     const pushes: { userId: number; row: PresentableNotification }[] = []
     const messages: Parameters<TelegramDelivery['sendMany']>[0] = []
     for (const row of rows) {
@@ -166,6 +174,7 @@ export function createNotifier({ repo, realtime, push, telegram, clock, onError,
           text: `${title}\n${message}`,
           link: row.link,
           locale: person.locale,
+          first: rankOf.has(userId),
         })
       }
     }

@@ -24,7 +24,10 @@ export type PushDelivery = {
  * send jobs (one statement for many); each has a button, in the message's language, that opens `link` in the app.
  */
 export type TelegramDelivery = {
-  sendMany: (messages: { chatId: string; text: string; link: string; locale: Locale }[]) => Promise<void>
+  /** `first`: taken before the others waiting (a new order's promoted and professional recipients). */
+  sendMany: (
+    messages: { chatId: string; text: string; link: string; locale: Locale; first?: boolean }[],
+  ) => Promise<void>
 }
 
 /** Hands nothing anywhere: for apps built without sockets or push (some tests). */

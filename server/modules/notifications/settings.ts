@@ -13,10 +13,11 @@ export type StoredSettings = {
 }
 
 /**
- * Push is on for every kind: the bell is what the product is for. Telegram and e-mail start off because they are
- * delivered by later issues and a person switches them on where they want them.
+ * Push is on for every kind: the bell is what the product is for. Telegram is on too: it reaches only a person who
+ * linked Telegram (which is asking for it; the master switch `telegram_notifications` turns off all of it), and a
+ * specialist who signed up in the bot is told new orders will come there. E-mail starts off until it delivers.
  */
-const DEFAULT_CHANNELS = { push: true, telegram: false, email: false } as const
+const DEFAULT_CHANNELS = { push: true, telegram: true, email: false } as const
 export const DEFAULT_SMS_FALLBACK = true
 
 /** A person's switches with the defaults filled in; no stored row reads as all defaults. */

@@ -81,6 +81,26 @@ const TEXTS = {
     message:
       'This number got a Fika account while we were talking. Write /start to link it with an SMS code.',
   },
+  findCategory: /*i18n*/ {
+    id: 'telegram.find.category',
+    message: 'Find a professional on Fika. Choose the category:',
+  },
+  findService: /*i18n*/ { id: 'telegram.find.service', message: 'Choose the service:' },
+  findDistrict: /*i18n*/ { id: 'telegram.find.district', message: 'Choose the district:' },
+  findResults: /*i18n*/ {
+    id: 'telegram.find.results',
+    message: 'Professionals for “{service}” in {district}:',
+  },
+  findNone: /*i18n*/ {
+    id: 'telegram.find.none',
+    message:
+      'No professional offers this service in this district yet. Try a neighbouring district, or post an order in the app: specialists will reply to it.',
+  },
+  findMore: /*i18n*/ { id: 'telegram.find.more', message: 'More' },
+  findProfile: /*i18n*/ { id: 'telegram.find.profile', message: 'Profile' },
+  findOrder: /*i18n*/ { id: 'telegram.find.order', message: 'Order' },
+  findNoReviews: /*i18n*/ { id: 'telegram.find.no_reviews', message: 'no reviews yet' },
+  findPriceFrom: /*i18n*/ { id: 'telegram.find.price_from', message: 'from {price} sum' },
 } satisfies Record<string, ServerMessage>
 
 export type BotText = keyof typeof TEXTS

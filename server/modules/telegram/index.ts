@@ -13,9 +13,11 @@ import type { AuthPort } from '#server/modules/auth/index.ts'
 import { inLocale } from '#server/modules/catalogue/present.ts'
 import type { CatalogueService } from '#server/modules/catalogue/service.ts'
 import type { DistrictsRepository } from '#server/modules/districts/repository.ts'
+import type { ExecutorsService } from '#server/modules/executors/service.ts'
 import type { SmsService } from '#server/modules/sms/service.ts'
 import type { SpecialitiesRepository } from '#server/modules/specialities/repository.ts'
 import { createSignupAccounts } from './signup-accounts.ts'
+import type { FinderDeps } from './find.ts'
 import type { SignupCatalogue } from './signup-deps.ts'
 import { createTelegramRepository } from './repository.ts'
 import { telegramRoutes } from './routes.ts'
@@ -30,6 +32,7 @@ export type TelegramContext = AreaContext & {
   districts: DistrictsRepository
   specialities: SpecialitiesRepository
   sms: SmsService
+  executors: ExecutorsService
 }
 export type TelegramPort = { service: TelegramService; devBot: DevBot | undefined }
 
@@ -54,6 +57,7 @@ export const telegramArea = fp<TelegramContext>(
     const forgetUser = (userId: number) => auth.sessionCache.forget({ user: userId })
     const telegram = createTelegramService({
       catalogue: signupCatalogue(context),
+      professionals: catalogueOfProfessionals(context.executors),
       accounts: createSignupAccounts({
         repo,
         clock,
@@ -85,6 +89,40 @@ export const telegramArea = fp<TelegramContext>(
   },
   { name: 'telegram-area' },
 )
+
+/**
+ * The bot's catalogue (find.ts): the specialists' search of /executors, best rated first, narrowed to those whose
+ * plan has `messenger_catalogue` (decision 016). A card shows the matching line's price, or the first line's.
+ */
+function catalogueOfProfessionals(executors: ExecutorsService): FinderDeps['professionals'] {
+  return async ({ serviceId, districtId, search, page, perPage, locale }) => {
+    const found = await executors.list(
+      {
+        service: serviceId,
+        district: districtId,
+        search,
+        sort: 'rating',
+        page,
+        perPage,
+        planFeature: 'messenger_catalogue',
+      },
+      locale,
+    )
+    return {
+      rows: found.collection.map((card) => ({
+        id: card.id,
+        slug: card.slug,
+        name: card.name,
+        surname: card.surname,
+        rating: card.rating,
+        reviewsCount: card.reviews_count,
+        priceFrom: card.services[0]?.price_from ?? card.services[0]?.price_to ?? null,
+        serviceName: card.services[0]?.service.name ?? '',
+      })),
+      more: page * perPage < found.meta.total,
+    }
+  }
+}
 
 /** The live catalogue and districts, named in a language, as the sign-up's keyboards offer them. */
 function signupCatalogue({ catalogue, districts }: TelegramContext): SignupCatalogue {

@@ -27,6 +27,14 @@ const UpdateSchema = v.object({
       ),
     }),
   ),
+  inline_query: v.optional(
+    v.object({
+      id: v.pipe(v.string(), v.maxLength(64)),
+      from: From,
+      query: v.pipe(v.string(), v.maxLength(256)),
+      offset: v.pipe(v.string(), v.maxLength(64)),
+    }),
+  ),
   callback_query: v.optional(
     v.object({
       id: v.pipe(v.string(), v.maxLength(64)),
@@ -67,10 +75,11 @@ export async function telegramRoutes(
     if (!sameSecret(request.headers[TELEGRAM_SECRET_HEADER], webhookSecret)) throw unauthorized()
     const parsed = v.safeParse(UpdateSchema, request.body)
     if (!parsed.success) throw new AppError('validation', 'invalid_request')
-    const { update_id, message, callback_query } = parsed.output
+    const { update_id, message, callback_query, inline_query } = parsed.output
     await telegram.receive({
       update_id,
       ...(message && { message }),
+      ...(inline_query && { inline_query }),
       ...(callback_query && { callback_query }),
     } satisfies TelegramUpdate)
     return { ok: true }

@@ -9,6 +9,7 @@ import { addSeconds, type Clock } from '#server/lib/clock.ts'
 import { randomToken, sha256 } from '#server/lib/secrets.ts'
 import { botText, localeOfTelegram, type BotText } from './bot-texts.ts'
 import { verifyInitData } from './init-data.ts'
+import { createFinder, type FinderDeps } from './find.ts'
 import { createSignup, type SignupPerson } from './signup.ts'
 import type { SignupAccounts, SignupCatalogue } from './signup-deps.ts'
 import type { Locale } from '#server/i18n/locale.ts'
@@ -30,6 +31,12 @@ export type TelegramUpdate = {
     chat: { id: number; type: string }
     from?: { id: number; language_code?: string }
     contact?: { phone_number: string; user_id?: number }
+  }
+  inline_query?: {
+    id: string
+    from: { id: number; language_code?: string }
+    query: string
+    offset: string
   }
   callback_query?: {
     id: string
@@ -55,6 +62,8 @@ export type TelegramDeps = {
   /** The sign-up conversation's catalogue and accounts (signup-deps.ts). */
   catalogue: SignupCatalogue
   accounts: SignupAccounts
+  /** The professionals `/find` and inline mode list (find.ts). */
+  professionals: FinderDeps['professionals']
 }
 
 /** `/start`, `/start@bot`, with the deep link's payload after a space. */
@@ -63,6 +72,7 @@ const START = /^\/start(?:@\w+)?(?:\s+(\S{1,64}))?\s*$/
 const LINK_TOKEN = /^[\w-]{43}$/
 /** The sign-up's deep link with an invite code (`inv_<code>`, decision 015). */
 const INVITE_PAYLOAD = /^inv_([\w-]{1,40})$/
+const FIND = /^\/find(?:@\w+)?\s*$/
 
 /**
  * One message to Telegram. 429: sent again once Telegram's `retry_after` has passed. 403 (the bot blocked, the
@@ -97,11 +107,10 @@ async function deliver(
   }
 }
 
-export function createTelegramService(deps: TelegramDeps) {
-  const { repo, clock, jobs, bot, sender, appUrl, forgetUser, catalogue, accounts } = deps
-  const unavailable = () => new AppError('not_found', 'telegram_unavailable')
-
-  const say = (chatId: string, text: BotText, languageCode: string | undefined, withApp = false) => {
+/** A text of the bot in the person's Telegram language, as a send job; with a button to the app when asked. */
+const sayer =
+  (jobs: JobQueue, appUrl: string) =>
+  (chatId: string, text: BotText, languageCode: string | undefined, withApp = false) => {
     const locale = localeOfTelegram(languageCode)
     return jobs.send<BotSend>(TELEGRAM_SEND_JOB, {
       chatId,
@@ -109,6 +118,41 @@ export function createTelegramService(deps: TelegramDeps) {
       ...(withApp && { buttons: [{ text: botText('openApp', locale), url: `${appUrl}/orders` }] }),
     })
   }
+
+/** `/start <token>` from a "Connect Telegram" link: linked once, in the transaction that records the update. */
+async function link(
+  deps: TelegramDeps,
+  update: TelegramUpdate,
+  person: SignupPerson,
+  token: string,
+  log: JobLog,
+) {
+  const { repo, clock, forgetUser } = deps
+  const say = sayer(deps.jobs, deps.appUrl)
+  const linked = await repo.linkByStart({
+    updateId: update.update_id,
+    tokenHash: sha256(token),
+    telegramId: person.telegramId,
+    now: clock.now(),
+  })
+  if (linked === 'repeat') return
+  if (linked === 'invalid') return say(person.chatId, 'linkInvalid', person.languageCode)
+  await forgetUser(linked.id)
+  await repo.endSignup(person.telegramId)
+  log.info({ userId: linked.id }, 'telegram linked')
+  return say(person.chatId, 'linked', person.languageCode, true)
+}
+
+export function createTelegramService(deps: TelegramDeps) {
+  const { repo, clock, jobs, bot, sender, appUrl, forgetUser, catalogue, accounts } = deps
+  const finder = createFinder({
+    catalogue,
+    professionals: deps.professionals,
+    say: (chatId, message) => jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }),
+    answerInline: (queryId, cards, nextOffset) => sender.answerInline(queryId, cards, nextOffset),
+    appUrl,
+  })
+  const unavailable = () => new AppError('not_found', 'telegram_unavailable')
 
   const signup = createSignup({
     repo,
@@ -119,38 +163,31 @@ export function createTelegramService(deps: TelegramDeps) {
     say: (chatId, message) => jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }),
   })
 
-  /** `/start <token>` from a "Connect Telegram" link: linked once, in the transaction that records the update. */
-  async function link(update: TelegramUpdate, person: SignupPerson, token: string, log: JobLog) {
-    const linked = await repo.linkByStart({
-      updateId: update.update_id,
-      tokenHash: sha256(token),
-      telegramId: person.telegramId,
-      now: clock.now(),
-    })
-    if (linked === 'repeat') return
-    if (linked === 'invalid') return say(person.chatId, 'linkInvalid', person.languageCode)
-    await forgetUser(linked.id)
-    await repo.endSignup(person.telegramId)
-    log.info({ userId: linked.id }, 'telegram linked')
-    return say(person.chatId, 'linked', person.languageCode, true)
-  }
-
   /**
    * An update from a private chat: a "Connect Telegram" link links; `/start` greets a linked person and begins the
    * sign-up for anyone else; the rest answers the sign-up's current step. Each update acts once however often
    * Telegram delivers it.
    */
-  async function handleUpdate(update: TelegramUpdate, log: JobLog) {
-    const { message, callback_query: tap } = update
+  async function handleUpdate(update: TelegramUpdate, log: JobLog): Promise<void> {
+    const { message, callback_query: tap, inline_query: inline } = update
+    if (inline) {
+      if (!(await repo.takeUpdate(update.update_id, clock.now()))) return
+      const locale = localeOfTelegram(inline.from.language_code)
+      await finder.inline(inline.id, locale, inline.query, inline.offset)
+      return
+    }
     const from = message?.from ?? tap?.from
     const chat = message?.chat ?? tap?.message?.chat
     if (!from || !chat || chat.type !== 'private')
       return void (await repo.takeUpdate(update.update_id, clock.now()))
     const person = { telegramId: String(from.id), chatId: String(chat.id), languageCode: from.language_code }
     const payload = message?.text?.match(START)?.[1]
-    if (payload && LINK_TOKEN.test(payload)) return link(update, person, payload, log)
+    if (payload && LINK_TOKEN.test(payload)) return void (await link(deps, update, person, payload, log))
     if (!(await repo.takeUpdate(update.update_id, clock.now()))) return
     if (tap) await sender.answerTap(tap.id).catch(() => undefined)
+    const locale = localeOfTelegram(person.languageCode)
+    if (tap?.data?.startsWith('f:')) return void (await finder.tap(person.chatId, locale, tap.data))
+    if (message?.text !== undefined && FIND.test(message.text)) return finder.start(person.chatId, locale)
     const input = tap
       ? { kind: 'tap' as const, data: tap.data ?? '', messageId: tap.message?.message_id }
       : message?.contact
@@ -161,7 +198,6 @@ export function createTelegramService(deps: TelegramDeps) {
     const user = await repo.findByTelegramId(person.telegramId)
     if (!user) return signup.begin(person, payload?.match(INVITE_PAYLOAD)?.[1])
     await repo.endSignup(person.telegramId)
-    const locale = localeOfTelegram(person.languageCode)
     const welcome = await accounts.welcome(user, locale, 'linked')
     await jobs.send<BotSend>(TELEGRAM_SEND_JOB, {
       chatId: person.chatId,
@@ -221,9 +257,11 @@ export function createTelegramService(deps: TelegramDeps) {
 
     /**
      * Notifications for linked chats: a send job each, stored in one statement, with a button to the page in the
-     * app (TelegramDelivery of the notifications area).
+     * app (TelegramDelivery of the notifications area). The `first` ones are taken before the others waiting.
      */
-    async sendMany(messages: { chatId: string; text: string; link: string; locale: Locale }[]) {
+    async sendMany(
+      messages: { chatId: string; text: string; link: string; locale: Locale; first?: boolean }[],
+    ) {
       if (!bot) return
       await jobs.sendMany<BotSend>(
         TELEGRAM_SEND_JOB,
@@ -232,6 +270,7 @@ export function createTelegramService(deps: TelegramDeps) {
           text,
           buttons: [{ text: botText('open', locale), url: `${appUrl}${link}` }],
         })),
+        (_message, index) => (messages[index]!.first ? 1 : 0),
       )
     },
 

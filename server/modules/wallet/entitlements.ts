@@ -61,6 +61,13 @@ export function createEntitlements({ db, clock }: { db: Database; clock: Clock }
         ? uploadMax
         : Math.min(FREE_MEDIA_BYTES, uploadMax)
     },
+    /** Of these people, those whose plan includes the feature now: one statement, a few index rows each. */
+    async withFeature(userIds: number[], feature: PlanFeature): Promise<number[]> {
+      if (userIds.length === 0) return []
+      const result = await db.execute(sql`select u.id from unnest(${`{${userIds.join(',')}}`}::int[]) as u(id)
+        where ${planFeatureActiveSql(sql`u.id`, feature, clock.now())}`)
+      return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id))
+    },
     activeSql: (userColumn: SQL, feature: PlanFeature) =>
       planFeatureActiveSql(userColumn, feature, clock.now()),
   }

@@ -19,9 +19,9 @@ export function useWalletWords() {
     statistics: t`Profile statistics`,
     promotion: t`Profile promotion`,
     discounts: t`Discounts shown on your profile`,
-    messenger_catalogue: t`A place in the catalogue in the messenger`,
+    messenger_catalogue: t`A place in the catalogue of our Telegram bot`,
     profile_sharing: t`Profile sharing`,
-    smart_notifications: t`Convenient notifications`,
+    smart_notifications: t`New orders first, and a morning digest in Telegram`,
   }
   const statuses: Record<InvoiceStatus, string> = {
     pending: t`Being confirmed`,
