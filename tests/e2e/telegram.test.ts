@@ -114,4 +114,76 @@ describe('Telegram', () => {
     await page.getByText('Telegram не подключён', { exact: true }).waitFor()
     expect(problems).toEqual([])
   })
+
+  test('a specialist who signs up in the bot opens the app logged in from its last message', async () => {
+    const chat = 626_262
+    type Shown = {
+      messages: { text: string; buttons: { text: string; url?: string; callback_data?: string }[] }[]
+    }
+    const shown = async () =>
+      (await (await fetch(`${product.url}/api/dev/telegram?chat_id=${chat}`)).json()) as Shown
+    /** Writes to the dev bot as the Telegram user, then waits for the bot's answer (its update is a job). */
+    const act = async (body: Record<string, unknown>) => {
+      const before = (await shown()).messages.length
+      const posted = await fetch(`${product.url}/api/dev/telegram`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chat_id: chat, language_code: 'ru', ...body }),
+      })
+      expect(posted.status).toBe(200)
+      await expect
+        .poll(async () => (await shown()).messages.length, { timeout: 20_000 })
+        .toBeGreaterThan(before)
+      return (await shown()).messages.at(-1)!
+    }
+    const firstChoice = (message: Shown['messages'][number], prefix: string) =>
+      message.buttons.find((button) => button.callback_data?.startsWith(prefix))!.callback_data!
+
+    await act({ text: '/start' })
+    await act({ tap: 'lang:ru' })
+    await act({ contact_phone: '998933334455' })
+    const categories = await act({ text: 'Дилшод Юсупов' })
+    const services = await act({ tap: firstChoice(categories, 'cat:') })
+    // A tick changes the message's buttons, not the chat: the next answer is to "Done".
+    await fetch(`${product.url}/api/dev/telegram`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: chat, tap: firstChoice(services, 'svc:') }),
+    })
+    await expect
+      .poll(async () =>
+        (await shown()).messages.at(-1)!.buttons.some((button) => button.text.startsWith('✅')),
+      )
+      .toBe(true)
+    await act({ tap: 'svc:done' })
+    const regions = await act({ tap: 'more:on' })
+    const districts = await act({ tap: firstChoice(regions, 'reg:') })
+    await fetch(`${product.url}/api/dev/telegram`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: chat, tap: firstChoice(districts, 'dst:') }),
+    })
+    await expect
+      .poll(async () =>
+        (await shown()).messages.at(-1)!.buttons.some((button) => button.text.startsWith('✅')),
+      )
+      .toBe(true)
+    const welcome = await act({ tap: 'dst:done' })
+    expect(welcome.text).toContain('Дилшод')
+    const openApp = welcome.buttons.find((button) => button.url?.includes('#fikaLogin='))!
+
+    const { page, problems } = await openPhone(product.browser)
+    await page.goto(`${product.url}${new URL(openApp.url!).pathname}${new URL(openApp.url!).hash}`)
+    await page.waitForURL(`${product.url}/orders`)
+    expect(page.url()).not.toContain('fikaLogin')
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem('fika.session') ?? '{}').state?.profile?.telegram_id,
+        ),
+      )
+      .toBe(String(chat))
+    await expectAccessible(page, '/orders opened from the bot after signing up')
+    expect(problems).toEqual([])
+  })
 })
