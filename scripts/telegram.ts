@@ -9,6 +9,7 @@
 import { fileURLToPath } from 'node:url'
 import { Api } from 'grammy'
 import { TELEGRAM_WEBHOOK_PATH } from '#contract/telegram-endpoints.ts'
+import { BOT_UPDATE_KINDS } from '#server/adapters/telegram/bot-api.ts'
 import { loadConfig, type Config } from '#server/config.ts'
 
 const USAGE = 'Usage: npm run telegram -- set-webhook | webhook-info | delete-webhook'
@@ -35,7 +36,7 @@ export async function runTelegramCommand(config: TelegramSettings, args: string[
       throw new Error(`Telegram posts only to https addresses: PUBLIC_URL gives ${url}`)
     await api.setWebhook(url, {
       secret_token: config.TELEGRAM_WEBHOOK_SECRET,
-      allowed_updates: ['message', 'callback_query', 'inline_query'],
+      allowed_updates: [...BOT_UPDATE_KINDS],
     })
     return `Telegram now posts the bot's updates to ${url}.`
   }

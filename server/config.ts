@@ -247,6 +247,11 @@ const EnvEntries = v.object({
     ),
     'https://api.telegram.org',
   ),
+  /**
+   * How updates arrive: `webhook` (Telegram posts them to /api/telegram/webhook; production) or `polling` (the server
+   * asks for them: a developer's real bot with no public address). Polling with a token only.
+   */
+  TELEGRAM_MODE: v.optional(v.picklist(['webhook', 'polling'], 'webhook or polling'), 'webhook'),
   /** `GET /metrics` on the main port answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is not found. */
   METRICS_TOKEN: v.optional(
     v.pipe(

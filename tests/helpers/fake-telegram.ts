@@ -6,13 +6,26 @@ export type BotApiCall = { token: string; method: string; payload: Record<string
 /**
  * A local Bot API server (https://core.telegram.org/bots/api): records every call, keeps the webhook `setWebhook`
  * set, and answers `sendMessage` with ok, or with what a test scripted (`refuseNext`: 403, 400 "chat not found",
- * 429 with `retry_after`).
+ * 429 with `retry_after`), or with 429 past `messagesPerSecond` (the benchmark's Telegram limit).
  */
-export async function startFakeBotApi() {
+export async function startFakeBotApi({ messagesPerSecond }: { messagesPerSecond?: number } = {}) {
   const calls: BotApiCall[] = []
+  // Telegram's broadcast limit (about 30 messages a second): past it, 429 with retry_after, as Telegram answers.
+  const window = { second: 0, sent: 0 }
+  const overLimit = () => {
+    if (!messagesPerSecond) return false
+    const second = Math.floor(Date.now() / 1000)
+    if (second !== window.second) Object.assign(window, { second, sent: 0 })
+    return ++window.sent > messagesPerSecond
+  }
   const refusals: { error_code: number; description: string; parameters?: { retry_after: number } }[] = []
   let messageId = 0
   let webhookUrl = ''
+  /** When each accepted message was accepted (ms since the epoch). */
+  const accepted: number[] = []
+  // Updates waiting for `getUpdates` (long polling), and the poll waiting for one.
+  const updates: { update_id: number }[] = []
+  let wake: (() => void) | undefined
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
@@ -33,6 +46,17 @@ export async function startFakeBotApi() {
       webhookUrl = ''
       return reply({ ok: true, result: true })
     }
+    if (match[2] === 'getUpdates') {
+      const offset = Number(payload.offset ?? 0)
+      const pending = () => updates.filter((update) => update.update_id >= offset)
+      // Long polling, shortened: held until an update comes or a second passes.
+      if (pending().length === 0)
+        await new Promise<void>((resolve) => {
+          wake = resolve
+          setTimeout(resolve, 1000)
+        })
+      return reply({ ok: true, result: pending() })
+    }
     if (match[2] === 'getWebhookInfo')
       return reply({
         ok: true,
@@ -40,6 +64,14 @@ export async function startFakeBotApi() {
       })
     const refusal = refusals.shift()
     if (refusal) return reply({ ok: false, ...refusal })
+    if (match[2] === 'sendMessage' && overLimit())
+      return reply({
+        ok: false,
+        error_code: 429,
+        description: 'Too Many Requests: retry after 1',
+        parameters: { retry_after: 1 },
+      })
+    if (match[2] === 'sendMessage') accepted.push(Date.now())
     return reply({
       ok: true,
       result: { message_id: ++messageId, date: 0, chat: { id: Number(payload.chat_id), type: 'private' } },
@@ -50,11 +82,17 @@ export async function startFakeBotApi() {
   return {
     apiRoot: `http://127.0.0.1:${port}`,
     calls,
+    accepted,
     /** The texts sent to a chat, in order. */
     textsTo: (chatId: number | string) =>
       calls
         .filter((call) => call.method === 'sendMessage' && String(call.payload.chat_id) === String(chatId))
         .map((call) => call.payload.text as string),
+    /** An update for the bot to take with `getUpdates`. */
+    pushUpdate(update: { update_id: number }) {
+      updates.push(update)
+      wake?.()
+    },
     refuseNext(refusal: (typeof refusals)[number]) {
       refusals.push(refusal)
     },

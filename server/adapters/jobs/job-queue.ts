@@ -44,6 +44,8 @@ export type SendOptions = {
   key?: string
   /** Runs no sooner than this many seconds from now. */
   startAfterS?: number
+  /** Taken before the waiting jobs of its kind with a lower one (0 when not given). */
+  priority?: number
 }
 
 /** Job counts of one kind, as operators and metrics read them. */
@@ -164,6 +166,7 @@ export function createJobQueue(
         ...(options.key !== undefined && { singletonKey: options.key }),
         ...(options.startAfterS !== undefined &&
           options.startAfterS > 0 && { startAfter: options.startAfterS }),
+        ...(options.priority !== undefined && { priority: options.priority }),
       })
     },
 

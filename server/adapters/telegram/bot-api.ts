@@ -137,6 +137,63 @@ export function createBotSender({ token, apiRoot }: { token: string; apiRoot: st
   }
 }
 
+/** The update kinds the bot reads, as `setWebhook` and `getUpdates` ask Telegram for them. */
+export const BOT_UPDATE_KINDS = ['message', 'callback_query', 'inline_query'] as const
+
+/** How long one `getUpdates` waits for an update before it answers none (Telegram's long polling). */
+const POLL_TIMEOUT_S = 25
+const POLL_RETRY_MS = 5_000
+
+/**
+ * Long polling (`getUpdates`), for a developer with a real token and no public address (`TELEGRAM_MODE=polling`):
+ * the webhook is removed first (Telegram answers no `getUpdates` while one is set), then each update is handed to
+ * `onUpdate` in order, and the next poll asks past the last one handed over, so Telegram forgets it.
+ */
+export function createUpdatePoller(options: {
+  token: string
+  apiRoot: string
+  onUpdate: (update: unknown) => Promise<void>
+  log: { warn: (details: object, message: string) => void }
+}) {
+  const api = new Api(options.token, { apiRoot: options.apiRoot })
+  const stopping = new AbortController()
+  // grammY types its signal with the abort-controller package's class; Node's own is what it uses at run time.
+  const signal = stopping.signal as unknown as Parameters<Api['getUpdates']>[1]
+  let running: Promise<void> | undefined
+
+  async function poll() {
+    let offset = 0
+    let webhookRemoved = false
+    while (!stopping.signal.aborted) {
+      try {
+        if (!webhookRemoved) webhookRemoved = await api.deleteWebhook(undefined, signal)
+        const updates = await api.getUpdates(
+          { offset, timeout: POLL_TIMEOUT_S, allowed_updates: [...BOT_UPDATE_KINDS] },
+          signal,
+        )
+        for (const update of updates) {
+          await options.onUpdate(update)
+          offset = update.update_id + 1
+        }
+      } catch (error) {
+        if (stopping.signal.aborted) return
+        options.log.warn({ err: error }, 'telegram: polling failed, trying again')
+        await new Promise((resolve) => setTimeout(resolve, POLL_RETRY_MS))
+      }
+    }
+  }
+
+  return {
+    start() {
+      running ??= poll()
+    },
+    async stop() {
+      stopping.abort()
+      await running
+    },
+  }
+}
+
 /** Messages the dev bot keeps per chat. */
 const DEV_KEPT = 20
 

@@ -5,7 +5,14 @@
  * is the one sending).
  */
 import fp from 'fastify-plugin'
-import { createBotSender, createDevBot, type DevBot } from '#server/adapters/telegram/bot-api.ts'
+import pThrottle from 'p-throttle'
+import {
+  createBotSender,
+  createDevBot,
+  createUpdatePoller,
+  type BotSender,
+  type DevBot,
+} from '#server/adapters/telegram/bot-api.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import { defineRetention } from '#server/lib/retention.ts'
 import { DEV_BOT_TOKEN } from './dev-bot-token.ts'
@@ -21,7 +28,19 @@ import type { FinderDeps } from './find.ts'
 import type { SignupCatalogue } from './signup-deps.ts'
 import { createTelegramRepository } from './repository.ts'
 import { telegramRoutes } from './routes.ts'
+import { readUpdate } from './update-schema.ts'
 import { createTelegramService, type BotIdentity, type TelegramService } from './service.ts'
+
+/**
+ * Telegram takes about 30 messages a second from a bot and answers 429 past it. A process sends no faster, so a new
+ * order's thousands of messages go at that pace instead of each being refused and queued again many times over.
+ */
+const SENDS_PER_SECOND = 30
+
+const paced = (sender: BotSender): BotSender => ({
+  ...sender,
+  send: pThrottle({ limit: SENDS_PER_SECOND, interval: 1000 })(sender.send),
+})
 
 /** Updates Telegram might still repeat are kept this long, then deleted. */
 const UPDATES_KEPT_S = 7 * 24 * 3600
@@ -71,7 +90,7 @@ export const telegramArea = fp<TelegramContext>(
       clock,
       jobs,
       bot,
-      sender: devBot ?? createBotSender({ token: token!, apiRoot: config.TELEGRAM_API_ROOT }),
+      sender: paced(devBot ?? createBotSender({ token: token!, apiRoot: config.TELEGRAM_API_ROOT })),
       appUrl: config.PUBLIC_URL,
       forgetUser,
     })
@@ -85,6 +104,20 @@ export const telegramArea = fp<TelegramContext>(
       clock,
       webhookSecret: config.TELEGRAM_WEBHOOK_SECRET,
     })
+    if (token && config.TELEGRAM_MODE === 'polling') {
+      const poller = createUpdatePoller({
+        token,
+        apiRoot: config.TELEGRAM_API_ROOT,
+        log: app.log,
+        // Checked as the webhook checks what it is posted; what is not an update is skipped.
+        onUpdate: async (body) => {
+          const update = readUpdate(body)
+          if (update) await telegram.receive(update)
+        },
+      })
+      app.addHook('onReady', async () => poller.start())
+      app.addHook('preClose', () => poller.stop())
+    }
     app.decorate('telegram', { service: telegram, devBot } satisfies TelegramPort)
   },
   { name: 'telegram-area' },

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import * as v from 'valibot'
 import { endpoints } from '#contract/endpoints.ts'
 import { TELEGRAM_SECRET_HEADER, TELEGRAM_WEBHOOK_PATH } from '#contract/telegram-endpoints.ts'
 import { AppError, unauthorized } from '#server/lib/app-error.ts'
@@ -10,42 +9,8 @@ import { answerSession } from '#server/modules/auth/routes.ts'
 import type { SessionCache } from '#server/modules/auth/session-cache.ts'
 import { presentProfile } from '#server/modules/users/present-profile.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
-import type { TelegramService, TelegramUpdate } from './service.ts'
-
-const Id = v.pipe(v.number(), v.safeInteger())
-const From = v.object({ id: Id, language_code: v.optional(v.pipe(v.string(), v.maxLength(35))) })
-/** What of an update the bot reads; the rest of what Telegram sends is not kept. */
-const UpdateSchema = v.object({
-  update_id: v.pipe(Id, v.minValue(0)),
-  message: v.optional(
-    v.object({
-      text: v.optional(v.pipe(v.string(), v.maxLength(4096))),
-      chat: v.object({ id: Id, type: v.pipe(v.string(), v.maxLength(32)) }),
-      from: v.optional(From),
-      contact: v.optional(
-        v.object({ phone_number: v.pipe(v.string(), v.maxLength(32)), user_id: v.optional(Id) }),
-      ),
-    }),
-  ),
-  inline_query: v.optional(
-    v.object({
-      id: v.pipe(v.string(), v.maxLength(64)),
-      from: From,
-      query: v.pipe(v.string(), v.maxLength(256)),
-      offset: v.pipe(v.string(), v.maxLength(64)),
-    }),
-  ),
-  callback_query: v.optional(
-    v.object({
-      id: v.pipe(v.string(), v.maxLength(64)),
-      from: From,
-      data: v.optional(v.pipe(v.string(), v.maxLength(64))),
-      message: v.optional(
-        v.object({ message_id: Id, chat: v.object({ id: Id, type: v.pipe(v.string(), v.maxLength(32)) }) }),
-      ),
-    }),
-  ),
-})
+import type { TelegramService } from './service.ts'
+import { readUpdate } from './update-schema.ts'
 
 const sameSecret = (given: unknown, secret: string) => {
   if (typeof given !== 'string') return false
@@ -73,15 +38,9 @@ export async function telegramRoutes(
   app.post(TELEGRAM_WEBHOOK_PATH, { config: { rateLimit: false } }, async (request) => {
     if (!webhookSecret || !telegram.enabled) throw new AppError('not_found', 'not_found')
     if (!sameSecret(request.headers[TELEGRAM_SECRET_HEADER], webhookSecret)) throw unauthorized()
-    const parsed = v.safeParse(UpdateSchema, request.body)
-    if (!parsed.success) throw new AppError('validation', 'invalid_request')
-    const { update_id, message, callback_query, inline_query } = parsed.output
-    await telegram.receive({
-      update_id,
-      ...(message && { message }),
-      ...(inline_query && { inline_query }),
-      ...(callback_query && { callback_query }),
-    } satisfies TelegramUpdate)
+    const update = readUpdate(request.body)
+    if (!update) throw new AppError('validation', 'invalid_request')
+    await telegram.receive(update)
     return { ok: true }
   })
 

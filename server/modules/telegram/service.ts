@@ -17,6 +17,11 @@ import type { TelegramRepository } from './repository.ts'
 
 export const TELEGRAM_UPDATE_JOB = 'telegram.update'
 export const TELEGRAM_SEND_JOB = 'telegram.send'
+/**
+ * The bot's answer to what a person just did goes before queued notifications (a new order's thousands of messages
+ * must not keep a sign-up waiting), and a professional's notification before the others' (1, decision 016).
+ */
+const ANSWER_PRIORITY = 2
 /** How old a Mini App's launch data may be to log in with it. */
 export const LAUNCH_MAX_AGE_S = 3600
 
@@ -95,7 +100,8 @@ async function deliver(
   } catch (error) {
     if (!(error instanceof BotRefusal)) throw error
     if (error.code === 429) {
-      await jobs.send<BotSend>(TELEGRAM_SEND_JOB, send, { startAfterS: error.retryAfterS ?? 1 })
+      // It has waited its turn once: ahead of the notifications not tried yet, behind the answers to people.
+      await jobs.send<BotSend>(TELEGRAM_SEND_JOB, send, { startAfterS: error.retryAfterS ?? 1, priority: 1 })
       return
     }
     const user = await repo.findByTelegramId(send.chatId)
@@ -112,11 +118,15 @@ const sayer =
   (jobs: JobQueue, appUrl: string) =>
   (chatId: string, text: BotText, languageCode: string | undefined, withApp = false) => {
     const locale = localeOfTelegram(languageCode)
-    return jobs.send<BotSend>(TELEGRAM_SEND_JOB, {
-      chatId,
-      text: botText(text, locale),
-      ...(withApp && { buttons: [{ text: botText('openApp', locale), url: `${appUrl}/orders` }] }),
-    })
+    return jobs.send<BotSend>(
+      TELEGRAM_SEND_JOB,
+      {
+        chatId,
+        text: botText(text, locale),
+        ...(withApp && { buttons: [{ text: botText('openApp', locale), url: `${appUrl}/orders` }] }),
+      },
+      { priority: ANSWER_PRIORITY },
+    )
   }
 
 /** `/start <token>` from a "Connect Telegram" link: linked once, in the transaction that records the update. */
@@ -148,7 +158,8 @@ export function createTelegramService(deps: TelegramDeps) {
   const finder = createFinder({
     catalogue,
     professionals: deps.professionals,
-    say: (chatId, message) => jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }),
+    say: (chatId, message) =>
+      jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }, { priority: ANSWER_PRIORITY }),
     answerInline: (queryId, cards, nextOffset) => sender.answerInline(queryId, cards, nextOffset),
     appUrl,
   })
@@ -160,7 +171,8 @@ export function createTelegramService(deps: TelegramDeps) {
     sender,
     catalogue,
     accounts,
-    say: (chatId, message) => jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }),
+    say: (chatId, message) =>
+      jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }, { priority: ANSWER_PRIORITY }),
   })
 
   /**
@@ -199,11 +211,11 @@ export function createTelegramService(deps: TelegramDeps) {
     if (!user) return signup.begin(person, payload?.match(INVITE_PAYLOAD)?.[1])
     await repo.endSignup(person.telegramId)
     const welcome = await accounts.welcome(user, locale, 'linked')
-    await jobs.send<BotSend>(TELEGRAM_SEND_JOB, {
-      chatId: person.chatId,
-      ...welcome,
-      text: botText('welcomeBack', locale),
-    })
+    await jobs.send<BotSend>(
+      TELEGRAM_SEND_JOB,
+      { chatId: person.chatId, ...welcome, text: botText('welcomeBack', locale) },
+      { priority: ANSWER_PRIORITY },
+    )
   }
 
   jobs.define<TelegramUpdate>(
