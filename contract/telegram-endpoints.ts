@@ -13,6 +13,8 @@ import { API_PREFIX, AUTH_PATH, V1, type Endpoint } from './endpoint.ts'
 export const TELEGRAM_WEBHOOK_PATH = `${API_PREFIX}/telegram/webhook`
 /** The header Telegram sends the webhook's secret in. */
 export const TELEGRAM_SECRET_HEADER = 'x-telegram-bot-api-secret-token'
+/** Development only: the dev bot's chat as a page, to play a Telegram user in a browser (`?chat_id=`). */
+export const TELEGRAM_DEV_PAGE_PATH = `${API_PREFIX}/dev/telegram/chat`
 /** How long a "Connect Telegram" link works; it works once. */
 export const TELEGRAM_LINK_TTL_MIN = 15
 /** How long the bot's "Open Fika" link logs its account in; it works once. */

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { TELEGRAM_SECRET_HEADER, TELEGRAM_WEBHOOK_PATH } from '#contract/telegram-endpoints.ts'
+import {
+  TELEGRAM_DEV_PAGE_PATH,
+  TELEGRAM_SECRET_HEADER,
+  TELEGRAM_WEBHOOK_PATH,
+} from '#contract/telegram-endpoints.ts'
 import { botText } from '#server/modules/telegram/bot-texts.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
 import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 const SECRET = 'a-developer-chose-this-webhook-secret'
+const escaped = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 const t = useTestApp({ config: { TELEGRAM_WEBHOOK_SECRET: SECRET } })
 
 describe('Telegram without a bot token (development)', () => {
@@ -70,5 +75,39 @@ describe('Telegram without a bot token (development)', () => {
     })
     expect(login.statusCode).toBe(200)
     expect(login.json()).toMatchObject({ profile: { telegram_id: '777' } })
+  })
+
+  it('shows the chat as a page whose forms write, tap and share the contact, with no script', async () => {
+    const form = (fields: Record<string, string>) =>
+      t.inject({
+        method: 'POST',
+        url: TELEGRAM_DEV_PAGE_PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      })
+    const shown = async () => {
+      const response = await t.inject({ method: 'GET', url: `${TELEGRAM_DEV_PAGE_PATH}?chat_id=9090` })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toContain('text/html')
+      expect(response.headers['content-security-policy']).toContain("default-src 'none'")
+      expect(response.body).not.toContain('<script')
+      return response.body
+    }
+    expect(await shown()).toContain('/start')
+    const written = await form({ chat_id: '9090', text: '/start' })
+    expect(written.statusCode).toBe(303)
+    expect(written.headers.location).toBe(`${TELEGRAM_DEV_PAGE_PATH}?chat_id=9090`)
+    await jobsSettled(t.db)
+    const asked = await shown()
+    expect(asked).toContain(escaped(botText('chooseLanguage', 'ru')))
+    expect(asked).toContain('name="tap" value="lang:ru"')
+    await form({ chat_id: '9090', tap: 'lang:ru' })
+    await jobsSettled(t.db)
+    expect(await shown()).toContain('name="contact_phone"')
+    await form({ chat_id: '9090', contact_phone: '+998 90 111 22 33' })
+    await jobsSettled(t.db)
+    expect(await shown()).toContain(escaped(botText('askName', 'ru')))
+    // A form that is not one of these changes nothing and goes back to the page.
+    expect((await form({ chat_id: 'x', text: 'hi' })).statusCode).toBe(303)
   })
 })

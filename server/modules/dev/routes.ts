@@ -7,6 +7,7 @@ import { DEV_BOT_TOKEN } from '#server/modules/telegram/dev-bot-token.ts'
 import { signInitData } from '#server/modules/telegram/init-data.ts'
 import type { TelegramService } from '#server/modules/telegram/service.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
+import { devTelegramPage } from './telegram-page.ts'
 
 export type DevTelegram = { bot: DevBot; telegram: Pick<TelegramService, 'receive'> }
 
@@ -26,13 +27,20 @@ export async function devRoutes(
     contractRoute(app, endpoints.devSms, ({ query }) => ({ messages: devSms.messagesFor(query.phone) }))
   if (!devTelegram) return
   const { bot, telegram } = devTelegram
-  contractRoute(app, endpoints.devTelegram, ({ query }) => {
+  /** The app's address as Telegram opens it as a Mini App for this chat's user, with launch data the dev bot signs. */
+  const miniAppOf = (chat: string) => {
     const launch = signInitData(DEV_BOT_TOKEN, {
       auth_date: String(Math.floor(clock.now().getTime() / 1000)),
-      user: JSON.stringify({ id: Number(query.chat_id), first_name: 'Dev' }),
+      user: JSON.stringify({ id: Number(chat), first_name: 'Dev' }),
     })
+    return `/#tgWebAppData=${encodeURIComponent(launch)}&tgWebAppVersion=8.0&tgWebAppPlatform=unknown`
+  }
+  // Telegram numbers its updates; the dev bot's go on from the time, so none repeats one an earlier run took.
+  let updateId = Date.now()
+  await app.register(devTelegramPage, { bot, telegram, miniAppOf, nextUpdateId: () => ++updateId })
+  contractRoute(app, endpoints.devTelegram, ({ query }) => {
     return {
-      mini_app: `/#tgWebAppData=${encodeURIComponent(launch)}&tgWebAppVersion=8.0&tgWebAppPlatform=unknown`,
+      mini_app: miniAppOf(query.chat_id),
       messages: bot.messagesTo(query.chat_id).map(({ messageId, text, buttons, askContact }) => ({
         message_id: messageId,
         text,
@@ -46,8 +54,6 @@ export async function devRoutes(
       })),
     }
   })
-  // Telegram numbers its updates; the dev bot's go on from the time, so none repeats one an earlier run took.
-  let updateId = Date.now()
   contractRoute(app, endpoints.devTelegramMessage, async ({ body }) => {
     const chat = { id: body.chat_id, type: 'private' }
     const from = { id: body.chat_id, ...(body.language_code && { language_code: body.language_code }) }
