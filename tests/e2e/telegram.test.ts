@@ -136,6 +136,19 @@ describe('Telegram', () => {
         .toBeGreaterThan(before)
       return (await shown()).messages.at(-1)!
     }
+    /** A tick changes the last message's buttons, not the chat: done once one of them shows it. */
+    const tick = async (data: string) => {
+      await fetch(`${product.url}/api/dev/telegram`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chat_id: chat, tap: data }),
+      })
+      await expect
+        .poll(async () =>
+          (await shown()).messages.at(-1)!.buttons.some((button) => button.text.startsWith('✅')),
+        )
+        .toBe(true)
+    }
     const firstChoice = (message: Shown['messages'][number], prefix: string) =>
       message.buttons.find((button) => button.callback_data?.startsWith(prefix))!.callback_data!
 
@@ -144,30 +157,11 @@ describe('Telegram', () => {
     await act({ contact_phone: '998933334455' })
     const categories = await act({ text: 'Дилшод Юсупов' })
     const services = await act({ tap: firstChoice(categories, 'cat:') })
-    // A tick changes the message's buttons, not the chat: the next answer is to "Done".
-    await fetch(`${product.url}/api/dev/telegram`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ chat_id: chat, tap: firstChoice(services, 'svc:') }),
-    })
-    await expect
-      .poll(async () =>
-        (await shown()).messages.at(-1)!.buttons.some((button) => button.text.startsWith('✅')),
-      )
-      .toBe(true)
+    await tick(firstChoice(services, 'svc:'))
     await act({ tap: 'svc:done' })
     const regions = await act({ tap: 'more:on' })
     const districts = await act({ tap: firstChoice(regions, 'reg:') })
-    await fetch(`${product.url}/api/dev/telegram`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ chat_id: chat, tap: firstChoice(districts, 'dst:') }),
-    })
-    await expect
-      .poll(async () =>
-        (await shown()).messages.at(-1)!.buttons.some((button) => button.text.startsWith('✅')),
-      )
-      .toBe(true)
+    await tick(firstChoice(districts, 'dst:'))
     const welcome = await act({ tap: 'dst:done' })
     expect(welcome.text).toContain('Дилшод')
     const openApp = welcome.buttons.find((button) => button.url?.includes('#fikaLogin='))!

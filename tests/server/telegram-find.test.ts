@@ -38,6 +38,17 @@ async function post(update: object) {
   await jobsSettled(t.db)
 }
 
+/** A tap of the Telegram user `from` on a button of the bot's, in their private chat. */
+const tapAs = (from: { id: number; language_code: string }) => (data: string) =>
+  post({
+    callback_query: {
+      id: `t${updateId}`,
+      from,
+      data,
+      message: { message_id: 1, chat: { id: from.id, type: 'private' } },
+    },
+  })
+
 type Sent = {
   text: string
   reply_markup?: {
@@ -71,15 +82,7 @@ describe("the bot's catalogue of professionals", () => {
     const { region, yunusabad } = await someDistricts(t)
     const chat = 6_101
     const from = { id: chat, language_code: 'ru' }
-    const tap = (data: string) =>
-      post({
-        callback_query: {
-          id: `t${updateId}`,
-          from,
-          data,
-          message: { message_id: 1, chat: { id: chat, type: 'private' } },
-        },
-      })
+    const tap = tapAs(from)
 
     await post({ message: { text: '/find', chat: { id: chat, type: 'private' }, from } })
     expect(sentTo(chat).at(-1)!.text).toBe(botText('findCategory', 'ru'))
@@ -127,15 +130,7 @@ describe("the bot's catalogue of professionals", () => {
     const { chilanzar } = await someDistricts(t)
     const chat = 6_102
     const from = { id: chat, language_code: 'en' }
-    const tap = (data: string) =>
-      post({
-        callback_query: {
-          id: `t${updateId}`,
-          from,
-          data,
-          message: { message_id: 1, chat: { id: chat, type: 'private' } },
-        },
-      })
+    const tap = tapAs(from)
     await tap(`f:d:${ofFirst[0]!.id}:${chilanzar.id}:1`)
     expect(sentTo(chat).map((message) => message.text)).toEqual([botText('findNone', 'en')])
     await tap('f:d:x:y:1')

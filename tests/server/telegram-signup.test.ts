@@ -115,6 +115,18 @@ async function upToCategories(person: ReturnType<typeof telegramUser>, phone: st
   expect(person.last().text).toBe(botText('askCategory', 'ru'))
 }
 
+/** The rest of the conversation, from the categories: the first category and service, Tashkent's first district. */
+async function fromCategoriesToTheEnd(person: ReturnType<typeof telegramUser>) {
+  const [category] = await categoryNames()
+  await person.tap(category!.name)
+  await person.tap(person.buttonTexts()[0]!)
+  await person.tap(botText('done', 'ru'))
+  await person.tap(botText('goOn', 'ru'))
+  await person.tap('город Ташкент')
+  await person.tap(person.buttonTexts()[0]!)
+  await person.tap(botText('done', 'ru'))
+}
+
 describe('signing up in the bot', () => {
   it('makes an executor account from the whole conversation, linked to the chat, with no SMS spent', async () => {
     const person = telegramUser(5_001)
@@ -232,14 +244,7 @@ describe('signing up in the bot', () => {
     const person = telegramUser(5_004)
     const phone = nextPhone()
     await upToCategories(person, phone, `/start inv_${code}`)
-    const [category] = await categoryNames()
-    await person.tap(category!.name)
-    await person.tap(person.buttonTexts()[0]!)
-    await person.tap(botText('done', 'ru'))
-    await person.tap(botText('goOn', 'ru'))
-    await person.tap('город Ташкент')
-    await person.tap(person.buttonTexts()[0]!)
-    await person.tap(botText('done', 'ru'))
+    await fromCategoriesToTheEnd(person)
     const bonus = (await t.call('GET', '/wallet/bonus', inviter)).json() as { invited: { name: string }[] }
     expect(bonus.invited.map((one) => one.name)).toEqual(['Азиз'])
   })
@@ -281,14 +286,7 @@ describe('signing up in the bot', () => {
   it('greets a linked person on /start with buttons to the app instead of signing them up again', async () => {
     const person = telegramUser(5_006)
     await upToCategories(person, nextPhone())
-    const [category] = await categoryNames()
-    await person.tap(category!.name)
-    await person.tap(person.buttonTexts()[0]!)
-    await person.tap(botText('done', 'ru'))
-    await person.tap(botText('goOn', 'ru'))
-    await person.tap('город Ташкент')
-    await person.tap(person.buttonTexts()[0]!)
-    await person.tap(botText('done', 'ru'))
+    await fromCategoriesToTheEnd(person)
     await person.write('/start')
     expect(person.last().text).toBe(botText('welcomeBack', 'ru'))
     expect(person.buttonTexts()).toEqual([botText('openApp', 'ru'), botText('openMiniApp', 'ru')])
