@@ -219,11 +219,15 @@ export function createJobQueue(
      * stop.
      */
     async stop() {
-      ready = false
       started = false
-      if (starting === undefined) return
+      if (starting === undefined) {
+        ready = false
+        return
+      }
       await starting.catch(() => undefined)
+      // The jobs still running may store others while pg-boss lets them finish (a send put off by Telegram's 429).
       await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, close: true })
+      ready = false
     },
   }
 }
