@@ -99,6 +99,13 @@ function createBoss(target: { pglite: PGlite } | { url: string }, log: JobLog, s
   return boss
 }
 
+/** A send's options as pg-boss names them. */
+const bossSendOptions = (options: SendOptions) => ({
+  ...(options.key !== undefined && { singletonKey: options.key }),
+  ...(options.startAfterS !== undefined && options.startAfterS > 0 && { startAfter: options.startAfterS }),
+  ...(options.priority !== undefined && { priority: options.priority }),
+})
+
 /**
  * The queue on PGlite (the embedded database, through pg-boss's own adapter: one process, as PGlite allows) or on
  * PostgreSQL (its own small pool, with LISTEN/NOTIFY so a job due now starts at once on any process).
@@ -162,18 +169,10 @@ export function createJobQueue(
     /** Makes a job; resolves when it is stored (it runs on whichever process takes it). */
     async send<T extends object>(kind: string, data: T, options: SendOptions = {}) {
       await running(kind)
-      await boss.send(kind, withRequest(data), {
-        ...(options.key !== undefined && { singletonKey: options.key }),
-        ...(options.startAfterS !== undefined &&
-          options.startAfterS > 0 && { startAfter: options.startAfterS }),
-        ...(options.priority !== undefined && { priority: options.priority }),
-      })
+      await boss.send(kind, withRequest(data), bossSendOptions(options))
     },
 
-    /**
-     * Many jobs of one kind in one statement (a push to every device of many people). `priorityOf`: a job with a
-     * higher number is taken before the waiting ones with a lower (0 when not given).
-     */
+    /** Many jobs of one kind in one statement (a push to every device of many people); `priorityOf` as `priority`. */
     async sendMany<T extends object>(
       kind: string,
       items: T[],
@@ -220,13 +219,11 @@ export function createJobQueue(
      */
     async stop() {
       started = false
-      if (starting === undefined) {
-        ready = false
-        return
-      }
-      await starting.catch(() => undefined)
       // The jobs still running may store others while pg-boss lets them finish (a send put off by Telegram's 429).
-      await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, close: true })
+      if (starting !== undefined) {
+        await starting.catch(() => undefined)
+        await boss.stop({ graceful: true, timeout: STOP_GRACE_MS, close: true })
+      }
       ready = false
     },
   }

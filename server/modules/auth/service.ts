@@ -1,4 +1,3 @@
-import slugify from '@sindresorhus/slugify'
 import type { LoginBody, RegisterBody, ResetPasswordBody } from '#contract/schemas/auth.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
@@ -8,13 +7,13 @@ import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
 import type { SmsService } from '#server/modules/sms/service.ts'
 import { presentProfile } from '#server/modules/users/present-profile.ts'
 import { isUniqueViolation } from '#server/db/unique-violation.ts'
-import { randomToken } from '#server/lib/secrets.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
 import type { AccessTokens } from './access-tokens.ts'
 import { createLoginTries } from './login-tries.ts'
 import type { SessionsRepository } from './repository.ts'
 import type { SessionCache } from './session-cache.ts'
 import { createSessionIssuer, type Session } from './session-issuer.ts'
+import { createTelegramRegistration, slugBaseOf } from './telegram-registration.ts'
 
 export { SESSION_RULES } from './session-rules.ts'
 export type { Session } from './session-issuer.ts'
@@ -31,8 +30,6 @@ type Deps = {
   /** Records the invite link a person registered by (decision 015, "Bonuses"). */
   recordInvite?: (inviteeId: number, code: string | null | undefined) => Promise<void>
 }
-
-const slugBaseOf = (name: string, surname: string) => slugify(`${name} ${surname}`).slice(0, 60) || 'user'
 
 export function createAuthService({
   users,
@@ -60,40 +57,7 @@ export function createAuthService({
     /** A session for an account another proof vouched for (the Telegram Mini App's signed launch data). */
     startSessionFor: (user: UserRow): Promise<Session> => startSession(user),
 
-    /**
-     * An executor account for a phone Telegram vouched for (the bot's sign-up shares the person's own contact), so
-     * no SMS is spent. It has no password the person knows: they log in through the bot's link or the Mini App,
-     * and can set one with "Forgot password". A phone that has an account already answers undefined.
-     */
-    async registerFromTelegram(input: {
-      phone: string
-      name: string
-      surname: string
-      telegramId: string
-      districtIds: number[]
-      invite: string | undefined
-    }): Promise<UserRow | undefined> {
-      try {
-        const user = await users.insert({
-          phone: input.phone,
-          name: input.name,
-          surname: input.surname,
-          patronymic: null,
-          email: null,
-          passwordHash: await hashPassword(randomToken()),
-          type: 'executor',
-          slugBase: slugBaseOf(input.name, input.surname),
-          telegramId: input.telegramId,
-          telegramNotifications: true,
-          districtIds: input.districtIds,
-        })
-        await recordInvite?.(user.id, input.invite)
-        return user
-      } catch (error) {
-        if (isUniqueViolation(error)) return undefined
-        throw error
-      }
-    },
+    registerFromTelegram: createTelegramRegistration({ users, recordInvite }),
 
     async register(body: RegisterBody, ip: string): Promise<Session> {
       assertNotCommon(body.password, 'password')

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef } from 'react'
+import { QR_STYLE } from '#src/lib/qr-style.ts'
 
 const QR_SIZE_PX = 180
 
@@ -22,9 +23,7 @@ export function SpecialistSignup({ botUrl }: { botUrl: string }) {
           height: QR_SIZE_PX,
           type: 'svg',
           data: botUrl,
-          dotsOptions: { color: '#08573e', type: 'rounded' },
-          cornersSquareOptions: { type: 'extra-rounded' },
-          backgroundOptions: { color: '#ffffff' },
+          ...QR_STYLE,
         }).append(box.current)
       })
     const observer = new IntersectionObserver((entries) => {

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
+import { QR_STYLE } from '#src/lib/qr-style.ts'
 
 const QR_SIZE_PX = 200
 
@@ -23,9 +24,7 @@ export function LinkQrCode({ url, label }: { url: string; label: string }) {
           type: 'svg',
           data: url,
           margin: 8,
-          dotsOptions: { color: '#08573e', type: 'rounded' },
-          cornersSquareOptions: { type: 'extra-rounded' },
-          backgroundOptions: { color: '#ffffff' },
+          ...QR_STYLE,
         }).append(box.current)
         setFailed(false)
       })

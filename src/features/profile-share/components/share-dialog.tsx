@@ -13,6 +13,7 @@ import { withUserText } from '#src/lib/user-text.tsx'
 import { loadProfileShareCatalog } from '../catalog.ts'
 import { SHARE_TARGETS, TARGET_NAMES, shareAddress } from '../share-targets.ts'
 import '../profile-share.css'
+import { QR_STYLE } from '#src/lib/qr-style.ts'
 
 // These messages are not in the first screen's catalog (docs/decisions/007): this chunk resolves once they are
 // loaded.
@@ -208,9 +209,7 @@ function QrCode({ url, fileName }: { url: string; fileName: string }) {
           type: 'canvas',
           data: url,
           margin: 8,
-          dotsOptions: { color: '#08573e', type: 'rounded' },
-          cornersSquareOptions: { type: 'extra-rounded' },
-          backgroundOptions: { color: '#ffffff' },
+          ...QR_STYLE,
         })
         box.current.replaceChildren()
         qr.append(box.current)
