@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core'
 import type { NotificationKind, NotificationSettings } from '#contract/schemas/notifications.ts'
 import { orders } from './orders.ts'
 import { users } from './users.ts'
@@ -55,6 +55,12 @@ export const notificationSettings = pgTable('notification_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   kinds: jsonb().$type<Partial<NotificationSettings['kinds']>>().notNull().default({}),
   smsFallback: boolean().notNull().default(true),
+  /**
+   * Quiet hours, whole hours of Tashkent time (from 22 to 7 wraps midnight); both null: none. Inside them Telegram
+   * messages and pushes arrive without a sound (a professional plan's convenient notifications, decision 016).
+   */
+  quietFrom: smallint(),
+  quietTo: smallint(),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 })
 

@@ -213,3 +213,21 @@ export const orderRefusals = pgTable(
   // A specialist's report, newest first, paged by number.
   (table) => [index('order_refusals_executor_refused').on(table.executorId, table.refusedAt, table.id)],
 )
+
+/**
+ * An open order a specialist said "Not interested" in (the button under a new order in Telegram): it leaves their
+ * morning digest and their feed of open orders. Only its owner reads it.
+ */
+export const hiddenOrders = pgTable(
+  'hidden_orders',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.orderId] })],
+)

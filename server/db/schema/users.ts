@@ -58,6 +58,8 @@ export const users = pgTable(
     telegramId: text(),
     telegramNotifications: boolean().notNull().default(false),
     emailNotifications: boolean().notNull().default(false),
+    /** A specialist's saved reply: the bot's "Reply" under a new order sends it (docs/decisions/026-telegram.md). */
+    replyTemplate: text(),
     discountPercent: smallint().notNull().default(0),
     discountText: text(),
     /** The districts where a specialist works (ids of `districts`), public; GIN-indexed for the specialists list. */
