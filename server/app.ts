@@ -126,6 +126,12 @@ export async function buildApp(deps: AppDeps) {
     specialities: specialities.repository,
     sms: app.sms.service,
     executors: app.executors.service,
+    // The orders area comes later (it announces to the notifications, which send through Telegram): read at a tap.
+    orders: {
+      reply: (...args) => app.orders.service.reply(...args),
+      hide: (...args) => app.orders.service.hide(...args),
+    },
+    hasQuickReply: (userId) => entitlements.has(userId, 'smart_notifications'),
   })
   await app.register(notificationsArea, {
     ...base,

@@ -42,7 +42,9 @@ export function parsePushPayload(raw: unknown): PushPayload {
     fields = { ...shown, ...fields.data }
   }
   const id = typeof fields.id === 'string' && /^\d+$/.test(fields.id) ? Number(fields.id) : fields.id
-  const parsed = v.safeParse(PushPayloadSchema, { ...fields, id: id === '' ? undefined : id })
+  // FCM's data values are strings: "true" is a silent push.
+  const silent = fields.silent === 'true' || fields.silent === true ? true : undefined
+  const parsed = v.safeParse(PushPayloadSchema, { ...fields, id: id === '' ? undefined : id, silent })
   if (parsed.success) return parsed.output
   return {
     title: text(fields.title) || 'Fika',
@@ -62,7 +64,9 @@ export function notificationFor(payload: PushPayload): ShownNotification {
       icon: payload.icon ?? DEFAULT_ICON,
       badge: payload.badge ?? DEFAULT_BADGE,
       tag: payload.tag,
-      renotify: true,
+      // A quiet-hours push replaces its kind quietly; any other still rings.
+      renotify: !payload.silent,
+      silent: payload.silent === true,
       data: { url: payload.url, id: payload.id ?? null },
     },
   }

@@ -86,16 +86,35 @@ const perKind = <S extends v.GenericSchema>(schema: S) =>
     Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, schema])) as Record<NotificationKind, S>,
   )
 
-/** Each kind on or off per channel, and whether an unread "chosen" or "cancelled" may become an SMS. */
+const Hour = v.pipe(
+  v.number('invalid_request'),
+  v.integer('invalid_request'),
+  v.minValue(0, 'invalid_request'),
+  v.maxValue(23, 'invalid_request'),
+)
+/**
+ * Whole hours of Tashkent time, `from` inclusive and `to` exclusive; `from` after `to` wraps midnight (22 to 7).
+ * Inside them Telegram messages and pushes come without a sound (the professional plan, decision 016).
+ */
+export const QuietHoursSchema = v.pipe(
+  v.object({ from: Hour, to: Hour }),
+  v.check((hours) => hours.from !== hours.to, 'invalid_request'),
+)
+export type QuietHours = v.InferOutput<typeof QuietHoursSchema>
+
+/** Each kind on or off per channel, whether an unread "chosen" or "cancelled" may become an SMS, quiet hours. */
 export const NotificationSettingsSchema = v.object({
   kinds: perKind(ChannelSwitchesSchema),
   sms_fallback: v.boolean(),
+  quiet_hours: v.nullable(QuietHoursSchema),
 })
 export type NotificationSettings = v.InferOutput<typeof NotificationSettingsSchema>
 /** A change names only what changes. */
 export const NotificationSettingsBodySchema = v.object({
   kinds: v.optional(perKind(ChannelChangesSchema)),
   sms_fallback: v.optional(v.boolean()),
+  /** Null turns them off. */
+  quiet_hours: v.optional(v.nullable(QuietHoursSchema)),
 })
 export type NotificationSettingsBody = v.InferOutput<typeof NotificationSettingsBodySchema>
 
@@ -177,5 +196,7 @@ export const PushPayloadSchema = v.object({
   badge: v.optional(v.string()),
   /** The notification, so a click can mark it read. */
   id: v.optional(v.number()),
+  /** Shown without a sound or vibration: the person's quiet hours. */
+  silent: v.optional(v.boolean()),
 })
 export type PushPayload = v.InferOutput<typeof PushPayloadSchema>

@@ -38,6 +38,8 @@ export const ProfileSchema = v.object({
   telegram_id: v.nullable(v.string()),
   telegram_notifications: v.boolean(),
   email_notifications: v.boolean(),
+  /** A specialist's saved reply, which the bot's "Reply" under a new order sends; private like `address`. */
+  reply_template: v.nullable(v.string()),
   discount_percent: v.number(),
   discount_text: v.nullable(v.string()),
   /** Free text of the "about" section, public. */

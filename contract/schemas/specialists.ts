@@ -12,6 +12,7 @@ import {
 import { ListMetaSchema, MAX_PER_PAGE } from './catalogue.ts'
 import { NewPasswordSchema, PASSWORD_MAX, PasswordConfirmationSchema } from './auth.ts'
 import { NextCursorSchema, withinNumberedPages } from './list-keyset.ts'
+import { REPLY_MIN, TEXT_MAX } from './orders.ts'
 import { GENDERS, USER_TYPES } from './profile.ts'
 
 /**
@@ -116,6 +117,17 @@ export const UpdateProfileBodySchema = v.object({
   discount_text: optionalText(DISCOUNT_TEXT_MAX),
   telegram_notifications: v.optional(v.boolean('invalid_request')),
   email_notifications: v.optional(v.boolean('invalid_request')),
+  /** Empty clears it; otherwise it must make a valid reply (`ReplyBodySchema`). */
+  reply_template: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('invalid_request'),
+        v.trim(),
+        v.maxLength(TEXT_MAX, 'text_max'),
+        v.check((text) => text === '' || text.length >= REPLY_MIN, 'reply_too_short'),
+      ),
+    ),
+  ),
 })
 export type UpdateProfileBody = v.InferOutput<typeof UpdateProfileBodySchema>
 

@@ -1,7 +1,13 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type BotApiCall = { token: string; method: string; payload: Record<string, unknown> }
+export type BotApiCall = {
+  token: string
+  method: string
+  payload: Record<string, unknown>
+  /** The id of the message a `sendMessage` made. */
+  messageId?: number
+}
 
 /**
  * A local Bot API server (https://core.telegram.org/bots/api): records every call, keeps the webhook `setWebhook`
@@ -37,7 +43,8 @@ export async function startFakeBotApi({ messagesPerSecond }: { messagesPerSecond
     if (!match) return reply({ ok: false, error_code: 404, description: 'Not Found' })
     const text = Buffer.concat(chunks).toString()
     const payload = text ? (JSON.parse(text) as Record<string, unknown>) : {}
-    calls.push({ token: match[1]!, method: match[2]!, payload })
+    const call: BotApiCall = { token: match[1]!, method: match[2]!, payload }
+    calls.push(call)
     if (match[2] === 'setWebhook') {
       webhookUrl = String(payload.url)
       return reply({ ok: true, result: true })
@@ -72,9 +79,10 @@ export async function startFakeBotApi({ messagesPerSecond }: { messagesPerSecond
         parameters: { retry_after: 1 },
       })
     if (match[2] === 'sendMessage') accepted.push(Date.now())
+    call.messageId = ++messageId
     return reply({
       ok: true,
-      result: { message_id: ++messageId, date: 0, chat: { id: Number(payload.chat_id), type: 'private' } },
+      result: { message_id: call.messageId, date: 0, chat: { id: Number(payload.chat_id), type: 'private' } },
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

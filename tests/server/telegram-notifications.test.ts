@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
-import { TELEGRAM_SECRET_HEADER, TELEGRAM_WEBHOOK_PATH } from '#contract/telegram-endpoints.ts'
 import { botText } from '#server/modules/telegram/bot-texts.ts'
 import { startFakeBotApi } from '#tests/helpers/fake-telegram.ts'
 import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { act, fakeRealtime, publish, specialist } from '#tests/helpers/notifications.ts'
-import { send, user, type Caller } from '#tests/helpers/specialists.ts'
+import { send, user } from '#tests/helpers/specialists.ts'
 import { MORNING_DIGEST_JOB } from '#server/modules/notifications/morning-digest.ts'
+import { telegramChats } from '#tests/helpers/telegram-chats.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 import { grantPlan } from '#tests/helpers/wallet.ts'
 
@@ -23,54 +23,10 @@ const t = useTestApp({
   deps: { realtimeHub: fakeRealtime().hub },
 })
 
-let telegramIds = 90_000
-let updateIds = 50_000
+const { linkTelegram, telegramFor, sentTo } = telegramChats(t, bot, SECRET)
 beforeEach(() => {
   bot.calls.length = 0
 })
-
-/** Links the caller to a new Telegram user through the bot (the settings' link, then `/start`); answers its chat. */
-async function linkTelegram(caller: Caller) {
-  const chat = ++telegramIds
-  const { link } = (await send(t, 'POST', '/profile/telegram/link', caller)).json<{ link: string }>()
-  await t.inject({
-    method: 'POST',
-    url: TELEGRAM_WEBHOOK_PATH,
-    headers: { [TELEGRAM_SECRET_HEADER]: SECRET },
-    payload: {
-      update_id: ++updateIds,
-      message: {
-        text: `/start ${new URL(link).searchParams.get('start')}`,
-        chat: { id: chat, type: 'private' },
-        from: { id: chat, language_code: 'ru' },
-      },
-    },
-  })
-  await jobsSettled(t.db)
-  bot.calls.length = 0
-  return chat
-}
-
-/** Turns the Telegram channel of these kinds on (or off) in the caller's notification settings. */
-async function telegramFor(caller: Caller, kinds: string[], on = true) {
-  const response = await send(t, 'PUT', '/profile/notification/settings', caller, {
-    kinds: Object.fromEntries(kinds.map((kind) => [kind, { telegram: on }])),
-  })
-  expect(response.statusCode, response.body).toBe(200)
-}
-
-/** What the bot sent to a chat once the notifications' jobs ran: text and the button's address. */
-async function sentTo(chat: number) {
-  await t.app.services.events.settled()
-  await jobsSettled(t.db)
-  return bot.calls
-    .filter((call) => call.method === 'sendMessage' && String(call.payload.chat_id) === String(chat))
-    .map((call) => {
-      const [[button]] = (call.payload.reply_markup as { inline_keyboard: { text: string; url: string }[][] })
-        .inline_keyboard as [[{ text: string; url: string }]]
-      return { text: call.payload.text as string, button: button.text, url: new URL(button.url).pathname }
-    })
-}
 
 describe('notifications in Telegram', () => {
   it('reach a linked person for every kind by default, and a professional’s new orders are taken first', async () => {

@@ -108,6 +108,7 @@ export const profileOf = (overrides: Record<string, unknown> = {}) => ({
   telegram_id: null,
   telegram_notifications: false,
   email_notifications: false,
+  reply_template: null,
   discount_percent: 0,
   discount_text: null,
   about: null,

@@ -11,6 +11,9 @@ import {
   NOTIFICATION_SETTINGS_PATH,
   notificationSettingsOf,
   openEditor,
+  PROFILE_PATH,
+  WALLET_PATH,
+  walletWith,
 } from './profile-editor-fixtures.tsx'
 
 vi.mock(
@@ -22,6 +25,11 @@ beforeAll(loadProfileEditorCatalog)
 beforeEach(() => keptEdits.clear())
 
 const section = () => screen.findByRole('region', { name: 'Уведомления' })
+/** The switches' own Save: a specialist's section has another form (the quick reply) with its own. */
+const saveButton = async () =>
+  within(await screen.findByRole('form', { name: 'Настройки уведомлений' })).getByRole('button', {
+    name: 'Сохранить',
+  })
 const switchNamed = async (name: string) =>
   (await within(await section()).findByRole('switch', { name })) as HTMLInputElement
 
@@ -40,6 +48,7 @@ function settingsServer(start: NotificationSettings) {
           ]),
         ) as NotificationSettings['kinds'],
         sms_fallback: change.sms_fallback ?? settings.sms_fallback,
+        quiet_hours: change.quiet_hours === undefined ? settings.quiet_hours : change.quiet_hours,
       }
       return { json: settings }
     },
@@ -59,7 +68,7 @@ describe('the notifications section of the profile', () => {
       true,
     )
     expect((await switchNamed('Заказчик выбрал меня — в пуш-уведомлениях')).checked).toBe(true)
-    // Nine kinds, three channels each, and the SMS switch.
+    // Nine kinds, three channels each, and the SMS switch (quiet hours are a specialist's).
     expect(within(await section()).getAllByRole('switch')).toHaveLength(28)
   })
 
@@ -80,7 +89,7 @@ describe('the notifications section of the profile', () => {
     const { server } = openEditor(EXECUTOR, settingsServer(notificationSettingsOf()))
     const user = userEvent.setup()
     await user.click(await switchNamed('Новые заказы по моим специальностям и районам — в Telegram'))
-    await user.click(within(await section()).getByRole('button', { name: 'Сохранить' }))
+    await user.click(await saveButton())
     await within(await section()).findByText('Сохранено')
     expect(server.last('PUT', NOTIFICATION_SETTINGS_PATH)?.body).toEqual({
       kinds: { new_order: { telegram: true } },
@@ -100,7 +109,7 @@ describe('the notifications section of the profile', () => {
       ),
     ).toBeTruthy()
     await user.click(await switchNamed('Одно SMS, если важное уведомление осталось непрочитанным'))
-    await user.click(within(region).getByRole('button', { name: 'Сохранить' }))
+    await user.click(await saveButton())
     await within(region).findByText('Сохранено')
     expect(server.last('PUT', NOTIFICATION_SETTINGS_PATH)?.body).toEqual({ sms_fallback: true })
   })
@@ -114,7 +123,7 @@ describe('the notifications section of the profile', () => {
     })
     const user = userEvent.setup()
     await user.click(await switchNamed('Новые сообщения в чате — по электронной почте'))
-    await user.click(within(await section()).getByRole('button', { name: 'Сохранить' }))
+    await user.click(await saveButton())
     expect(await within(await section()).findByRole('alert')).toHaveProperty(
       'textContent',
       'Произошла ошибка',
@@ -144,5 +153,56 @@ describe('the notifications section of the profile', () => {
       ),
     ).toBeTruthy()
     expect(within(region).getByRole('heading', { name: 'Уведомления на этом устройстве' })).toBeTruthy()
+  })
+
+  it('sets quiet hours for the night, sends them, and takes them off again', async () => {
+    const { server } = openEditor(EXECUTOR, settingsServer(notificationSettingsOf()))
+    const user = userEvent.setup()
+    const quiet = await switchNamed('Уведомления без звука ночью')
+    await user.click(quiet)
+    const region = await section()
+    expect((within(region).getByLabelText('Начало') as HTMLSelectElement).value).toBe('22')
+    await user.selectOptions(within(region).getByLabelText('Конец'), '08:00')
+    await user.click(await saveButton())
+    await within(region).findByText('Сохранено')
+    expect(server.last('PUT', NOTIFICATION_SETTINGS_PATH)?.body).toEqual({ quiet_hours: { from: 22, to: 8 } })
+
+    await user.click(await switchNamed('Уведомления без звука ночью'))
+    await user.click(await saveButton())
+    await waitFor(() =>
+      expect(server.last('PUT', NOTIFICATION_SETTINGS_PATH)?.body).toEqual({ quiet_hours: null }),
+    )
+  })
+
+  it('locks quiet hours without the plan that has them, naming it', async () => {
+    openEditor(EXECUTOR, {
+      ...settingsServer(notificationSettingsOf()),
+      [`GET ${WALLET_PATH}`]: () => ({ json: walletWith(null) }),
+    })
+    await waitFor(async () => expect((await switchNamed('Уведомления без звука ночью')).disabled).toBe(true))
+    expect(screen.getAllByTestId('plan-lock-smart_notifications').length).toBeGreaterThan(0)
+  })
+
+  it('keeps a specialist’s quick reply for Telegram in their profile', async () => {
+    const { server } = openEditor(EXECUTOR, {
+      ...settingsServer(notificationSettingsOf()),
+      [`PUT ${PROFILE_PATH}/${EXECUTOR.id}`]: ({ body }) => ({ json: { ...EXECUTOR, ...(body as object) } }),
+    })
+    const user = userEvent.setup()
+    const card = await screen.findByRole('form', { name: 'Быстрый ответ из Telegram' })
+    await user.type(within(card).getByLabelText('Текст моего отклика'), 'Здравствуйте! Приеду сегодня.')
+    await user.click(within(card).getByRole('button', { name: 'Сохранить' }))
+    await waitFor(() =>
+      expect(server.last('PUT', `${PROFILE_PATH}/${EXECUTOR.id}`)?.body).toEqual({
+        reply_template: 'Здравствуйте! Приеду сегодня.',
+      }),
+    )
+  })
+
+  it('offers a customer neither quiet hours nor a quick reply', async () => {
+    openEditor(CUSTOMER, settingsServer(notificationSettingsOf()))
+    await switchNamed('Новые сообщения в чате — в Telegram')
+    expect(within(await section()).queryByRole('switch', { name: 'Уведомления без звука ночью' })).toBeNull()
+    expect(screen.queryByRole('form', { name: 'Быстрый ответ из Telegram' })).toBeNull()
   })
 })

@@ -21,6 +21,7 @@ export const notificationSettingsOf = (): NotificationSettings => ({
     NOTIFICATION_KINDS.map((kind) => [kind, { push: true, telegram: false, email: false }]),
   ) as NotificationSettings['kinds'],
   sms_fallback: false,
+  quiet_hours: null,
 })
 
 type Handlers = Parameters<typeof stubApi>[0]

@@ -70,11 +70,23 @@ describe('a push payload', () => {
         badge: DEFAULT_BADGE,
         tag: 'order-12',
         renotify: true,
+        silent: false,
         data: { url: '/order/12', id: 5 },
       },
     })
     expect(existsSync(join(PUBLIC, DEFAULT_ICON))).toBe(true)
     expect(existsSync(join(PUBLIC, DEFAULT_BADGE))).toBe(true)
+  })
+
+  it('comes without a sound in quiet hours, also through FCM whose values are strings', () => {
+    for (const silent of [true, 'true']) {
+      const { options } = notificationFor(
+        parsePushPayload({
+          data: { title: 'Новый заказ', body: '№12', url: '/order/12', tag: 'order-12', silent },
+        }),
+      )
+      expect(options).toMatchObject({ silent: true, renotify: false })
+    }
   })
 })
 

@@ -22,6 +22,8 @@ export type BotMessage = {
   askContact?: string
   /** Takes away a keyboard an earlier message showed (the contact button). */
   removeKeyboard?: boolean
+  /** Arrives without a sound (`disable_notification`): the reader's quiet hours. */
+  silent?: boolean
 }
 
 /** One answer to an inline query: a card the person can send into the chat they are writing in. */
@@ -52,8 +54,8 @@ export type BotSender = {
   send: (message: BotMessage) => Promise<void>
   /** Puts new buttons under a message the bot sent (a choice ticked). */
   editButtons: (chatId: string, messageId: number, buttons: BotMessage['buttons']) => Promise<void>
-  /** Ends the spinner Telegram shows on a tapped button. */
-  answerTap: (tapId: string) => Promise<void>
+  /** Ends the spinner Telegram shows on a tapped button, with a short notice on the screen when given. */
+  answerTap: (tapId: string, notice?: string) => Promise<void>
   /** Answers an inline query (`@bot words` in any chat); `nextOffset` asks Telegram to come back for more. */
   answerInline: (queryId: string, cards: InlineCard[], nextOffset: string) => Promise<void>
 }
@@ -106,6 +108,7 @@ export function createBotSender({ token, apiRoot }: { token: string; apiRoot: st
       await api
         .sendMessage(message.chatId, message.text, {
           link_preview_options: { is_disabled: true },
+          ...(message.silent && { disable_notification: true }),
           ...markupOf(message),
         })
         .catch((error: unknown) => Promise.reject(refusalOf(error)))
@@ -115,8 +118,10 @@ export function createBotSender({ token, apiRoot }: { token: string; apiRoot: st
         .editMessageReplyMarkup(chatId, messageId, { reply_markup: inlineKeyboard(buttons) })
         .catch((error: unknown) => Promise.reject(refusalOf(error)))
     },
-    async answerTap(tapId) {
-      await api.answerCallbackQuery(tapId).catch((error: unknown) => Promise.reject(refusalOf(error)))
+    async answerTap(tapId, notice) {
+      await api
+        .answerCallbackQuery(tapId, notice === undefined ? {} : { text: notice })
+        .catch((error: unknown) => Promise.reject(refusalOf(error)))
     },
     async answerInline(queryId, cards, nextOffset) {
       await api
@@ -202,11 +207,14 @@ export type DevBot = BotSender & {
   messagesTo: (chatId: string) => DevBotMessage[]
   /** The last answer to each inline query, by the query's id. */
   inlineAnswer: (queryId: string) => { cards: InlineCard[]; nextOffset: string } | undefined
+  /** The notice a tap was answered with, by the tap's id. */
+  tapNotice: (tapId: string) => string | undefined
 }
 
 export function createDevBot(): DevBot {
   const chats = new Map<string, DevBotMessage[]>()
   const inline = new Map<string, { cards: InlineCard[]; nextOffset: string }>()
+  const notices = new Map<string, string>()
   let messageId = 0
   return {
     async send(message) {
@@ -222,12 +230,17 @@ export function createDevBot(): DevBot {
       const message = chats.get(chatId)?.find((kept) => kept.messageId === id)
       if (message) message.buttons = buttons
     },
-    async answerTap() {},
+    async answerTap(tapId, notice) {
+      if (notice === undefined) return
+      notices.set(tapId, notice)
+      if (notices.size > 100) notices.delete(notices.keys().next().value!)
+    },
     async answerInline(queryId, cards, nextOffset) {
       inline.set(queryId, { cards, nextOffset })
       if (inline.size > 100) inline.delete(inline.keys().next().value!)
     },
     messagesTo: (chatId) => chats.get(chatId) ?? [],
     inlineAnswer: (queryId) => inline.get(queryId),
+    tapNotice: (tapId) => notices.get(tapId),
   }
 }

@@ -28,7 +28,8 @@ export function createDigestQueries(db: Database) {
 
     /**
      * The open orders created since `since` that would have been sent to this specialist as new (matching.ts: an
-     * active specialty in the category, their district unless the order is online or names none), newest first,
+     * active specialty in the category, their district unless the order is online or names none) and that they did
+     * not hide ("Not interested"), newest first,
      * and how many there are.
      */
     async ordersFor(userId: number, since: Date, limit: number) {
@@ -37,6 +38,7 @@ export function createDigestQueries(db: Database) {
         from orders o join users u on u.id = ${userId}
         where o.status = 'open' and not o.is_direct and o.created_at > ${since.toISOString()}::timestamptz
           and o.customer_id <> ${userId}
+          and not exists (select 1 from hidden_orders h where h.user_id = ${userId} and h.order_id = o.id)
           and exists (select 1 from specialities sp
                       where sp.user_id = ${userId} and sp.category_id = o.category_id and sp.active)
           and (o.is_online or o.district_id is null or u.district_ids @> array[o.district_id])

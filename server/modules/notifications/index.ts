@@ -54,6 +54,7 @@ export const notificationsArea = fp<NotificationsContext>(
       repo,
       realtime: hub,
       clock,
+      professionalsAmong,
       runSmsFallback: createSmsFallback({
         repo,
         sender,

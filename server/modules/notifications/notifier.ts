@@ -7,7 +7,7 @@ import type { NotificationDraft } from './matching.ts'
 import type { PushDelivery, RealtimeHub, TelegramDelivery } from './ports.ts'
 import { presentNotification, textOf } from './present.ts'
 import type { NotificationsRepository, PresentableNotification } from './repository.ts'
-import { allows } from './settings.ts'
+import { allows, inQuietHours } from './settings.ts'
 
 /** The app's icons (public/icons): the picture beside the text, and the small monochrome one in the status bar. */
 export const PUSH_ICON = '/icons/icon-192.png'
@@ -110,9 +110,10 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  */
 export function createNotifier(deps: Deps) {
   const { repo, realtime, push, telegram, clock, onError, promotedAmong, professionalsAmong } = deps
-  const pushPayload = (row: PresentableNotification, locale: Locale): PushPayload => {
+  const pushPayload = (row: PresentableNotification, locale: Locale, silent: boolean): PushPayload => {
     const { title, message } = textOf(row, locale)
     return {
+      ...(silent && { silent }),
       title,
       body: message,
       url: row.link,
@@ -126,6 +127,14 @@ export function createNotifier(deps: Deps) {
       badge: PUSH_BADGE,
       id: row.id,
     }
+  }
+
+  /** Those of these people inside their quiet hours now whose plan has them (decision 016): told without a sound. */
+  async function quietOnes(people: Awaited<ReturnType<NotificationsRepository['recipients']>>) {
+    const now = clock.now()
+    const inside = people.filter((person) => inQuietHours(person.settings?.quiet, now))
+    if (inside.length === 0 || !professionalsAmong) return new Set<number>()
+    return new Set(await professionalsAmong(inside.map((person) => person.userId)))
   }
 
   /**
@@ -145,6 +154,9 @@ export function createNotifier(deps: Deps) {
       firstOnes && professionalsAmong ? professionalsAmong(userIds) : [],
     ])
     const personOf = new Map(people.map((person) => [person.userId, person]))
+    const silent = await quietOnes(people)
+    // A professional hears of a new order with quick "Reply" and "Not interested" buttons in Telegram.
+    const quickReply = new Set(professionals)
     const userOf = new Map(created.map((row) => [row.id, row.userId]))
     const rankOf = new Map<number, number>()
     for (const userId of professionals) rankOf.set(userId, 1)
@@ -175,6 +187,10 @@ export function createNotifier(deps: Deps) {
           link: row.link,
           locale: person.locale,
           first: rankOf.has(userId),
+          silent: silent.has(userId),
+          ...(row.kind === 'new_order' &&
+            row.orderId !== null &&
+            quickReply.has(userId) && { quickReplyTo: row.orderId }),
         })
       }
     }
@@ -183,7 +199,7 @@ export function createNotifier(deps: Deps) {
       await telegram.sendMany(messages).catch((error: unknown) => onError(error, 'telegram'))
     await eachLimited(pushes, PUSH_CONCURRENCY, ({ userId, row }) =>
       push
-        .sendToUser(userId, (locale) => pushPayload(row, locale))
+        .sendToUser(userId, (locale) => pushPayload(row, locale, silent.has(userId)))
         .catch((error: unknown) => onError(error, 'push')),
     )
   }

@@ -19,15 +19,26 @@ export type PushDelivery = {
   sendToUser: (userId: number, render: (locale: Locale) => PushPayload) => Promise<void>
 }
 
+/** One notification as a Telegram message. */
+export type TelegramNotice = {
+  chatId: string
+  text: string
+  link: string
+  locale: Locale
+  /** Taken before the others waiting (a new order's promoted and professional recipients). */
+  first?: boolean
+  /** Arrives without a sound: the person's quiet hours. */
+  silent?: boolean
+  /** A new order a professional may answer from the message: "Reply" and "Not interested" under it. */
+  quickReplyTo?: number
+}
+
 /**
  * What the notifier needs from Telegram (server/modules/telegram): messages to linked chats, stored as the bot's
  * send jobs (one statement for many); each has a button, in the message's language, that opens `link` in the app.
  */
 export type TelegramDelivery = {
-  /** `first`: taken before the others waiting (a new order's promoted and professional recipients). */
-  sendMany: (
-    messages: { chatId: string; text: string; link: string; locale: Locale; first?: boolean }[],
-  ) => Promise<void>
+  sendMany: (messages: TelegramNotice[]) => Promise<void>
 }
 
 /** Hands nothing anywhere: for apps built without sockets or push (some tests). */

@@ -61,10 +61,28 @@ const stillCurrent = sql`exists (select 1 from ${orders} where ${orders.id} = ${
 
 const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`
 
-const storedSettings = (row: { kinds: StoredSettings['kinds'] | null; smsFallback: boolean | null }) =>
+type SettingsColumns = {
+  kinds: StoredSettings['kinds'] | null
+  smsFallback: boolean | null
+  quietFrom: number | null
+  quietTo: number | null
+}
+const settingsColumns = {
+  kinds: notificationSettings.kinds,
+  smsFallback: notificationSettings.smsFallback,
+  quietFrom: notificationSettings.quietFrom,
+  quietTo: notificationSettings.quietTo,
+}
+
+const storedSettings = (row: SettingsColumns): StoredSettings | undefined =>
   row.kinds === null || row.smsFallback === null
     ? undefined
-    : { kinds: row.kinds, smsFallback: row.smsFallback }
+    : {
+        kinds: row.kinds,
+        smsFallback: row.smsFallback,
+        quiet:
+          row.quietFrom === null || row.quietTo === null ? null : { from: row.quietFrom, to: row.quietTo },
+      }
 
 /** Those notifications with what their text needs (freshly made ones, for the socket and push). */
 function presentableByIds(db: Database, ids: number[]): Promise<PresentableNotification[]> {
@@ -127,8 +145,7 @@ function inboxQueries(db: Database) {
           locale: users.locale,
           telegramId: users.telegramId,
           telegramOn: users.telegramNotifications,
-          kinds: notificationSettings.kinds,
-          smsFallback: notificationSettings.smsFallback,
+          ...settingsColumns,
           unread: sql<number>`coalesce(${unread.count}, 0)`,
         })
         .from(users)
@@ -238,10 +255,10 @@ function settingsQueries(db: Database) {
   return {
     async settingsOf(userId: number): Promise<StoredSettings | undefined> {
       const [row] = await db
-        .select({ kinds: notificationSettings.kinds, smsFallback: notificationSettings.smsFallback })
+        .select(settingsColumns)
         .from(notificationSettings)
         .where(eq(notificationSettings.userId, userId))
-      return row
+      return row && storedSettings(row)
     },
 
     /** Changes a person's switches under a row lock, so two devices changing different switches both count. */
@@ -252,18 +269,21 @@ function settingsQueries(db: Database) {
     ) {
       return db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ kinds: notificationSettings.kinds, smsFallback: notificationSettings.smsFallback })
+          .select(settingsColumns)
           .from(notificationSettings)
           .where(eq(notificationSettings.userId, userId))
           .for('update')
-        const next = change(row)
+        const next = change(row && storedSettings(row))
+        const columns = {
+          kinds: next.kinds,
+          smsFallback: next.smsFallback,
+          quietFrom: next.quiet?.from ?? null,
+          quietTo: next.quiet?.to ?? null,
+        }
         await tx
           .insert(notificationSettings)
-          .values({ userId, ...next, updatedAt: now })
-          .onConflictDoUpdate({
-            target: notificationSettings.userId,
-            set: { kinds: next.kinds, smsFallback: next.smsFallback, updatedAt: now },
-          })
+          .values({ userId, ...columns, updatedAt: now })
+          .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...columns, updatedAt: now } })
         return next
       })
     },

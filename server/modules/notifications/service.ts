@@ -9,6 +9,7 @@ import { AppError } from '#server/lib/app-error.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { RealtimeHub } from './ports.ts'
+import { planRequired } from '#server/modules/wallet/entitlements.ts'
 import { presentNotification } from './present.ts'
 import type { NotificationsRepository } from './repository.ts'
 import { applyChange, withDefaults } from './settings.ts'
@@ -18,10 +19,18 @@ type Deps = {
   realtime: RealtimeHub
   clock: Clock
   runSmsFallback: () => Promise<{ sent: number; skipped: number; failed: number }>
+  /** Of these people, those whose plan has convenient notifications (quiet hours are one of them). */
+  professionalsAmong: (userIds: number[]) => Promise<number[]>
 }
 
 /** The bell: a person's own notifications, their read state and their switches (spec sections 3, 4 and 9). */
-export function createNotificationsService({ repo, realtime, clock, runSmsFallback }: Deps) {
+export function createNotificationsService({
+  repo,
+  realtime,
+  clock,
+  runSmsFallback,
+  professionalsAmong,
+}: Deps) {
   /** The person's other devices redraw their bell. */
   async function tellUnread(userId: number) {
     const unread = await repo.unreadCount(userId)
@@ -67,7 +76,10 @@ export function createNotificationsService({ repo, realtime, clock, runSmsFallba
       return withDefaults(await repo.settingsOf(caller.id))
     },
 
+    /** Setting quiet hours needs the plan (decision 016); taking them off never does. */
     async updateSettings(caller: UserRow, change: NotificationSettingsBody): Promise<NotificationSettings> {
+      if (change.quiet_hours && (await professionalsAmong([caller.id])).length === 0)
+        throw planRequired('smart_notifications', 'quiet_hours')
       return withDefaults(
         await repo.updateSettings(caller.id, (stored) => applyChange(stored, change), clock.now()),
       )

@@ -4,12 +4,15 @@ import {
   type NotificationKind,
   type NotificationSettings,
   type NotificationSettingsBody,
+  type QuietHours,
 } from '#contract/schemas/notifications.ts'
+import { TASHKENT_OFFSET_MS } from '#server/lib/tashkent-day.ts'
 
 /** What a person has stored: only the kinds they ever changed (a new kind then starts from its defaults). */
 export type StoredSettings = {
   kinds: Partial<NotificationSettings['kinds']>
   smsFallback: boolean
+  quiet?: QuietHours | null
 }
 
 /**
@@ -25,7 +28,11 @@ export function withDefaults(stored: StoredSettings | undefined): NotificationSe
   const kinds = Object.fromEntries(
     NOTIFICATION_KINDS.map((kind) => [kind, { ...DEFAULT_CHANNELS, ...stored?.kinds[kind] }]),
   ) as NotificationSettings['kinds']
-  return { kinds, sms_fallback: stored?.smsFallback ?? DEFAULT_SMS_FALLBACK }
+  return {
+    kinds,
+    sms_fallback: stored?.smsFallback ?? DEFAULT_SMS_FALLBACK,
+    quiet_hours: stored?.quiet ?? null,
+  }
 }
 
 /** The stored switches after a change that names only what changes. */
@@ -40,7 +47,11 @@ export function applyChange(
     const named = Object.fromEntries(Object.entries(changed).filter(([, on]) => on !== undefined))
     kinds[kind] = { ...DEFAULT_CHANNELS, ...kinds[kind], ...named }
   }
-  return { kinds, smsFallback: change.sms_fallback ?? stored?.smsFallback ?? DEFAULT_SMS_FALLBACK }
+  return {
+    kinds,
+    smsFallback: change.sms_fallback ?? stored?.smsFallback ?? DEFAULT_SMS_FALLBACK,
+    quiet: change.quiet_hours === undefined ? (stored?.quiet ?? null) : change.quiet_hours,
+  }
 }
 
 export const allows = (
@@ -48,3 +59,10 @@ export const allows = (
   kind: NotificationKind,
   channel: NotificationChannel,
 ) => stored?.kinds[kind]?.[channel] ?? DEFAULT_CHANNELS[channel]
+
+/** Whether `at` falls in these quiet hours (Tashkent keeps UTC+5 all year). */
+export function inQuietHours(quiet: QuietHours | null | undefined, at: Date) {
+  if (!quiet) return false
+  const hour = new Date(at.getTime() + TASHKENT_OFFSET_MS).getUTCHours()
+  return quiet.from < quiet.to ? hour >= quiet.from && hour < quiet.to : hour >= quiet.from || hour < quiet.to
+}

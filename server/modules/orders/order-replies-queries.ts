@@ -2,7 +2,7 @@
 // the specialist's profile.
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { orders, replies, reviews } from '#server/db/schema/orders.ts'
+import { hiddenOrders, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
 import type { KeptOrderAnswers } from './order-rows.ts'
 import { forgetOnWrite } from './order-writes-queries.ts'
@@ -24,6 +24,11 @@ export function createOrderRepliesQueries(db: Database, kept?: KeptOrderAnswers)
       })
       // The list shows each order's number of replies.
       return changed(row)
+    },
+
+    /** "Not interested": kept once however often it is said. */
+    async hide(userId: number, orderId: number, createdAt: Date) {
+      await db.insert(hiddenOrders).values({ userId, orderId, createdAt }).onConflictDoNothing()
     },
 
     async replyOf(orderId: number, executorId: number) {

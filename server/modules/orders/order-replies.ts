@@ -12,7 +12,7 @@ export function createOrderReplies({
   events,
   access,
 }: {
-  repo: Pick<OrdersRepository, 'replyOf' | 'addReply' | 'repliesOf' | 'reviewOf' | 'addReview'>
+  repo: Pick<OrdersRepository, 'replyOf' | 'addReply' | 'repliesOf' | 'reviewOf' | 'addReview' | 'hide'>
   clock: Clock
   events: DomainEvents
   access: OrderAccess
@@ -40,6 +40,17 @@ export function createOrderReplies({
       if (!created) return (await repo.replyOf(id, caller.id))!
       events.publish({ type: 'order.replied', order, executorId: caller.id })
       return created
+    },
+
+    /**
+     * "Not interested" (the bot's button under a new order): an executor puts an open order they could reply to out
+     * of their morning digest.
+     */
+    async hide(id: number, caller: UserRow) {
+      const order = await orderOrThrow(id, caller)
+      if (order.customerId === caller.id || caller.type !== 'executor') throw forbidden()
+      if (order.status !== 'open') throw wrongStatus()
+      await repo.hide(caller.id, id, clock.now())
     },
 
     /** The customer reads every reply; an executor only their own; a guest none. */

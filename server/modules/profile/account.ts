@@ -36,6 +36,7 @@ function changesOf(body: UpdateProfileBody): ProfileChanges {
     discountText: blankToNull(body.discount_text),
     telegramNotifications: body.telegram_notifications,
     emailNotifications: body.email_notifications,
+    replyTemplate: blankToNull(body.reply_template),
   }
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined))
 }

@@ -101,6 +101,29 @@ const TEXTS = {
   findOrder: /*i18n*/ { id: 'telegram.find.order', message: 'Order' },
   findNoReviews: /*i18n*/ { id: 'telegram.find.no_reviews', message: 'no reviews yet' },
   findPriceFrom: /*i18n*/ { id: 'telegram.find.price_from', message: 'from {price} sum' },
+  quickReply: /*i18n*/ { id: 'telegram.quick.reply', message: 'Reply' },
+  notInterested: /*i18n*/ { id: 'telegram.quick.not_interested', message: 'Not interested' },
+  hidden: /*i18n*/ {
+    id: 'telegram.quick.hidden',
+    message: 'Hidden: this order will not come in your morning digest.',
+  },
+  quickReplySent: /*i18n*/ {
+    id: 'telegram.quick.sent',
+    message: 'Your reply is sent: the customer sees it with your profile.',
+  },
+  quickReplyNoText: /*i18n*/ {
+    id: 'telegram.quick.no_text',
+    message: 'To reply from Telegram, first save your reply text in the app: Profile → Notifications.',
+  },
+  quickReplySetText: /*i18n*/ { id: 'telegram.quick.set_text', message: 'Write my reply text' },
+  quickReplyPlan: /*i18n*/ {
+    id: 'telegram.quick.plan',
+    message: 'Replying from Telegram comes with the Professional plan. Open the order to reply in the app.',
+  },
+  quickReplyNotLinked: /*i18n*/ {
+    id: 'telegram.quick.not_linked',
+    message: 'This Telegram is not linked to a Fika account any more.',
+  },
 } satisfies Record<string, ServerMessage>
 
 export type BotText = keyof typeof TEXTS

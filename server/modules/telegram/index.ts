@@ -29,7 +29,12 @@ import type { SignupCatalogue } from './signup-deps.ts'
 import { createTelegramRepository } from './repository.ts'
 import { telegramRoutes } from './routes.ts'
 import { readUpdate } from './update-schema.ts'
-import { createTelegramService, type BotIdentity, type TelegramService } from './service.ts'
+import {
+  createTelegramService,
+  type BotIdentity,
+  type TelegramDeps,
+  type TelegramService,
+} from './service.ts'
 
 /**
  * Telegram takes about 30 messages a second from a bot and answers 429 past it. A process sends no faster, so a new
@@ -52,6 +57,9 @@ export type TelegramContext = AreaContext & {
   specialities: SpecialitiesRepository
   sms: SmsService
   executors: ExecutorsService
+  /** The bot's quick "Reply" and "Not interested" act as the app's would (quick-reply.ts). */
+  orders: TelegramDeps['orders']
+  hasQuickReply: TelegramDeps['hasQuickReply']
 }
 export type TelegramPort = { service: TelegramService; devBot: DevBot | undefined }
 
@@ -77,6 +85,8 @@ export const telegramArea = fp<TelegramContext>(
     const telegram = createTelegramService({
       catalogue: signupCatalogue(context),
       professionals: catalogueOfProfessionals(context.executors),
+      orders: context.orders,
+      hasQuickReply: context.hasQuickReply,
       accounts: createSignupAccounts({
         repo,
         clock,

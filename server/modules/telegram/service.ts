@@ -10,9 +10,10 @@ import { randomToken, sha256 } from '#server/lib/secrets.ts'
 import { botText, localeOfTelegram, type BotText } from './bot-texts.ts'
 import { verifyInitData } from './init-data.ts'
 import { createFinder, type FinderDeps } from './find.ts'
+import { appButton, createQuickReply, orderButtons, type QuickReplyDeps } from './quick-reply.ts'
 import { createSignup, type SignupPerson } from './signup.ts'
 import type { SignupAccounts, SignupCatalogue } from './signup-deps.ts'
-import type { Locale } from '#server/i18n/locale.ts'
+import type { TelegramNotice } from '#server/modules/notifications/ports.ts'
 import type { TelegramRepository } from './repository.ts'
 
 export const TELEGRAM_UPDATE_JOB = 'telegram.update'
@@ -69,6 +70,9 @@ export type TelegramDeps = {
   accounts: SignupAccounts
   /** The professionals `/find` and inline mode list (find.ts). */
   professionals: FinderDeps['professionals']
+  /** What the quick buttons under a new order do (quick-reply.ts). */
+  orders: QuickReplyDeps['orders']
+  hasQuickReply: QuickReplyDeps['hasQuickReply']
 }
 
 /** `/start`, `/start@bot`, with the deep link's payload after a space. */
@@ -153,27 +157,35 @@ async function link(
   return say(person.chatId, 'linked', person.languageCode, true)
 }
 
-export function createTelegramService(deps: TelegramDeps) {
-  const { repo, clock, jobs, bot, sender, appUrl, forgetUser, catalogue, accounts } = deps
-  const finder = createFinder({
-    catalogue,
-    professionals: deps.professionals,
-    say: (chatId, message) =>
-      jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }, { priority: ANSWER_PRIORITY }),
-    answerInline: (queryId, cards, nextOffset) => sender.answerInline(queryId, cards, nextOffset),
-    appUrl,
-  })
-  const unavailable = () => new AppError('not_found', 'telegram_unavailable')
+/** The bot's conversations: `/find` and inline mode, the sign-up, and the quick buttons under a new order. */
+function conversations(deps: TelegramDeps) {
+  const { repo, clock, jobs, sender, appUrl, catalogue, accounts } = deps
+  const answer = (chatId: string, message: Omit<BotSend, 'chatId'>) =>
+    jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }, { priority: ANSWER_PRIORITY })
+  return {
+    finder: createFinder({
+      catalogue,
+      professionals: deps.professionals,
+      say: answer,
+      answerInline: (queryId, cards, nextOffset) => sender.answerInline(queryId, cards, nextOffset),
+      appUrl,
+    }),
+    signup: createSignup({ repo, clock, sender, catalogue, accounts, say: answer }),
+    quick: createQuickReply({
+      findUser: (telegramId) => repo.findByTelegramId(telegramId),
+      orders: deps.orders,
+      hasQuickReply: deps.hasQuickReply,
+      sender,
+      say: answer,
+      appUrl,
+    }),
+  }
+}
 
-  const signup = createSignup({
-    repo,
-    clock,
-    sender,
-    catalogue,
-    accounts,
-    say: (chatId, message) =>
-      jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }, { priority: ANSWER_PRIORITY }),
-  })
+export function createTelegramService(deps: TelegramDeps) {
+  const { repo, clock, jobs, bot, sender, appUrl, forgetUser, accounts } = deps
+  const { finder, signup, quick } = conversations(deps)
+  const unavailable = () => new AppError('not_found', 'telegram_unavailable')
 
   /**
    * An update from a private chat: a "Connect Telegram" link links; `/start` greets a linked person and begins the
@@ -196,8 +208,10 @@ export function createTelegramService(deps: TelegramDeps) {
     const payload = message?.text?.match(START)?.[1]
     if (payload && LINK_TOKEN.test(payload)) return void (await link(deps, update, person, payload, log))
     if (!(await repo.takeUpdate(update.update_id, clock.now()))) return
-    if (tap) await sender.answerTap(tap.id).catch(() => undefined)
     const locale = localeOfTelegram(person.languageCode)
+    if (tap && quick.handles(tap.data))
+      return quick.tap(person, locale, { id: tap.id, data: tap.data!, messageId: tap.message?.message_id })
+    if (tap) await sender.answerTap(tap.id).catch(() => undefined)
     if (tap?.data?.startsWith('f:')) return void (await finder.tap(person.chatId, locale, tap.data))
     if (message?.text !== undefined && FIND.test(message.text)) return finder.start(person.chatId, locale)
     const input = tap
@@ -271,16 +285,18 @@ export function createTelegramService(deps: TelegramDeps) {
      * Notifications for linked chats: a send job each, stored in one statement, with a button to the page in the
      * app (TelegramDelivery of the notifications area). The `first` ones are taken before the others waiting.
      */
-    async sendMany(
-      messages: { chatId: string; text: string; link: string; locale: Locale; first?: boolean }[],
-    ) {
+    async sendMany(messages: TelegramNotice[]) {
       if (!bot) return
       await jobs.sendMany<BotSend>(
         TELEGRAM_SEND_JOB,
-        messages.map(({ chatId, text, link, locale }) => ({
+        messages.map(({ chatId, text, link, locale, silent, quickReplyTo }) => ({
           chatId,
           text,
-          buttons: [{ text: botText('open', locale), url: `${appUrl}${link}` }],
+          ...(silent && { silent }),
+          buttons:
+            quickReplyTo === undefined
+              ? [appButton(botText('open', locale), `${appUrl}${link}`)]
+              : orderButtons(quickReplyTo, link, locale, appUrl, true),
         })),
         (_message, index) => (messages[index]!.first ? 1 : 0),
       )

@@ -38,6 +38,7 @@ export function presentProfile(user: UserRow, now: Date): Profile {
     telegram_id: user.telegramId,
     telegram_notifications: user.telegramNotifications,
     email_notifications: user.emailNotifications,
+    reply_template: user.replyTemplate,
     discount_percent: user.discountPercent,
     discount_text: user.discountText,
     about: user.about,

@@ -27,6 +27,7 @@ export type ProfileChanges = Partial<
     | 'discountText'
     | 'telegramNotifications'
     | 'emailNotifications'
+    | 'replyTemplate'
     | 'avatar'
     | 'avatarThumb'
   >

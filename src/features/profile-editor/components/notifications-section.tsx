@@ -16,6 +16,8 @@ import { editorApi } from '../api.ts'
 import { useKeptEdit } from '../use-kept-edit.ts'
 import { useFailureText, useSave } from '../use-save.ts'
 import { Switch } from './confirm.tsx'
+import { QuietHoursField } from './quiet-hours-field.tsx'
+import { QuickReplyCard } from './text-sections.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
 
 const KIND_NAMES: Record<NotificationKind, MessageDescriptor> = {
@@ -50,6 +52,8 @@ export function settingsChanges(saved: NotificationSettings, value: Notification
   }
   if (Object.keys(kinds).length > 0) body.kinds = kinds as NotificationSettingsBody['kinds']
   if (value.sms_fallback !== saved.sms_fallback) body.sms_fallback = value.sms_fallback
+  if (JSON.stringify(value.quiet_hours) !== JSON.stringify(saved.quiet_hours))
+    body.quiet_hours = value.quiet_hours
   return body
 }
 
@@ -83,6 +87,7 @@ export function NotificationsSection({ profile }: { profile: Profile }) {
       )}
       {loadError && <p role="alert">{loadError}</p>}
       {saved && <SettingsForm profile={profile} saved={saved} onSaved={setSaved} />}
+      {profile.type === 'executor' && <QuickReplyCard profile={profile} />}
       <PushPermissionCard headingLevel={3} />
     </EditorSection>
   )
@@ -207,6 +212,12 @@ function SettingsForm({ profile, saved, onSaved }: SettingsFormProps) {
           </Trans>
         </p>
       </div>
+      {profile.type === 'executor' && (
+        <QuietHoursField
+          value={value.quiet_hours}
+          onChange={(quiet_hours) => edit.update((current) => ({ ...current, quiet_hours }))}
+        />
+      )}
       <SaveBar state={save.state} statusRef={save.statusRef} dirty={edit.dirty} restored={edit.restored} />
     </form>
   )

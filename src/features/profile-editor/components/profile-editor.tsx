@@ -116,9 +116,11 @@ export function ProfileEditor() {
               <CalendarSection profile={profile} />
               <StatisticsSection />
               <PromotionSection />
+              {/* Quiet hours and the quick reply are a plan's (decision 016). */}
+              <NotificationsSection profile={profile} />
             </PlanProvider>
           )}
-          <NotificationsSection profile={profile} />
+          {!executor && <NotificationsSection profile={profile} />}
           <SettingsSection profile={profile} />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { Profile } from '#contract/schemas/profile.ts'
+import { TEXT_MAX } from '#contract/schemas/orders.ts'
 import { ABOUT_MAX, DISCOUNT_TEXT_MAX } from '#contract/schemas/specialists.ts'
 import { CharCount } from '#src/components/char-count.tsx'
 import { limitWords } from '#src/features/error-words/error-messages.ts'
@@ -144,5 +145,42 @@ export function DiscountSection({ profile }: { profile: Profile }) {
         />
       </form>
     </EditorSection>
+  )
+}
+
+/**
+ * The reply the bot's "Reply" button under a new order sends (a professional plan's convenient notifications,
+ * docs/decisions/016): private, never shown but as the reply itself.
+ */
+export function QuickReplyCard({ profile }: { profile: Profile }) {
+  const { t } = useLingui()
+  const locked = usePlan().locked('smart_notifications')
+  const { edit, save, submit, fieldError } = useProfileSection(
+    'quick-reply',
+    profile,
+    (kept) => kept.reply_template ?? '',
+    (text) => ({ reply_template: text.trim() }),
+  )
+  return (
+    <form className="form editor-card" onSubmit={submit} aria-label={t`Quick reply from Telegram`}>
+      <h3 className="editor-card__title">
+        <Trans>Quick reply from Telegram</Trans>
+      </h3>
+      <p className="form__hint">
+        <Trans>
+          Under each new order in Telegram, the “Reply” button sends this text to the customer as your reply,
+          in one tap.
+        </Trans>
+      </p>
+      {locked && <PlanLock feature="smart_notifications" />}
+      <LimitedText
+        label={t`My reply text`}
+        value={edit.value}
+        max={TEXT_MAX}
+        error={fieldError('reply_template')}
+        onChange={edit.update}
+      />
+      <SaveBar state={save.state} statusRef={save.statusRef} dirty={edit.dirty} restored={edit.restored} />
+    </form>
   )
 }
