@@ -30,6 +30,9 @@ export function telegramChats(t: TestApp, bot: FakeBotApi, secret: string, first
     bot.calls.filter((call) => call.method === 'sendMessage' && String(call.payload.chat_id) === String(chat))
 
   return {
+    /** Waits until the events are told and the jobs they made have run. */
+    settled,
+
     /** Links the caller to a new Telegram user (the settings' link, then `/start`); answers its chat. */
     async linkTelegram(caller: Caller) {
       const chat = ++telegramIds

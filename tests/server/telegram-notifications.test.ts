@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { botText } from '#server/modules/telegram/bot-texts.ts'
+import { TELEGRAM_SEND_JOB } from '#server/modules/telegram/service.ts'
 import { startFakeBotApi } from '#tests/helpers/fake-telegram.ts'
 import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { act, fakeRealtime, publish, specialist } from '#tests/helpers/notifications.ts'
@@ -43,7 +44,7 @@ describe('notifications in Telegram', () => {
     // The queue takes the higher priority first: the professional's message is not behind the others waiting.
     const jobs = (await t.db.db.execute(
       sql`select data->>'chatId' as chat, priority from pgboss.job
-          where name = 'telegram.send' and data->>'text' like '%Покрасить стены%'`,
+          where name = ${TELEGRAM_SEND_JOB} and data->>'text' like '%Покрасить стены%'`,
     )) as unknown as { rows: { chat: string; priority: number }[] }
     const priorityOf = (chat: number) => jobs.rows.find((row) => row.chat === String(chat))?.priority
     expect(priorityOf(professionalChat)).toBe(1)
@@ -95,7 +96,7 @@ describe('notifications in Telegram', () => {
     expect(bot.calls.filter((call) => call.method === 'sendMessage')).toEqual([])
   })
 
-  it('follow the order’s steps: chosen, accepted, completed and the review reach whoever they are for', async () => {
+  it('follow the order’s steps: chosen, accepted, completed and the review reach whoever they are for, in order', async () => {
     const customer = await user(t, 'customer')
     const executor = await specialist(t)
     const [customerChat, executorChat] = [await linkTelegram(customer), await linkTelegram(executor)]
@@ -107,6 +108,13 @@ describe('notifications in Telegram', () => {
     const order = await publish(t, customer)
     const replied = await send(t, 'POST', `/orders/${order.id}/replies`, executor, { message: 'Готов.' })
     expect(replied.statusCode).toBe(201)
+    await jobsSettled(t.db)
+    // Telegram asks to wait before the first of them: the later ones wait behind it rather than overtake it.
+    bot.refuseNext({
+      error_code: 429,
+      description: 'Too Many Requests: retry after 1',
+      parameters: { retry_after: 1 },
+    })
     await act(t, order.id, 'choose', customer, { executor_id: executor.id })
     await act(t, order.id, 'accept', executor)
     await act(t, order.id, 'complete', customer)
@@ -116,9 +124,14 @@ describe('notifications in Telegram', () => {
     })
     expect(review.statusCode, review.body).toBeLessThan(300)
     const [toExecutor, toCustomer] = [await sentTo(executorChat), await sentTo(customerChat)]
-    // One job per message: they may reach Telegram in another order than they were made (see the issue's note).
-    const titles = toExecutor.map((message) => message.text.split('\n')[0]).sort()
-    expect(titles).toEqual(['Вас выбрали исполнителем', 'Заказ выполнен', 'Новый отзыв'].sort())
+    // Every call Telegram got, the refused one first.
+    const titles = toExecutor.map((message) => message.text.split('\n')[0])
+    expect(titles).toEqual([
+      'Вас выбрали исполнителем',
+      'Вас выбрали исполнителем',
+      'Заказ выполнен',
+      'Новый отзыв',
+    ])
     for (const message of toExecutor) expect(message.text).toContain(`№${order.number}`)
     expect(toCustomer).toEqual([
       {
@@ -161,5 +174,30 @@ describe('notifications in Telegram', () => {
     expect(await sentTo(professionalChat)).toHaveLength(1)
     expect(await sentTo(switchedOffChat)).toEqual([])
     expect(await sentTo(plainChat)).toEqual([])
+  })
+
+  it('reach one person in the order they were made, even when Telegram asks to wait before the first', async () => {
+    const executor = await specialist(t)
+    const chat = await linkTelegram(executor)
+    bot.refuseNext({
+      error_code: 429,
+      description: 'Too Many Requests: retry after 1',
+      parameters: { retry_after: 1 },
+    })
+    // A burst for one chat, stored in one statement: without an order per chat they would run side by side.
+    await t.app.telegram.service.sendMany(
+      ['первое', 'второе', 'третье'].map((text) => ({
+        chatId: String(chat),
+        text,
+        link: '/orders',
+        locale: 'ru',
+      })),
+    )
+    expect((await sentTo(chat)).map((message) => message.text)).toEqual([
+      'первое',
+      'первое',
+      'второе',
+      'третье',
+    ])
   })
 })

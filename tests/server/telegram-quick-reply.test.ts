@@ -4,7 +4,6 @@ import { MORNING_DIGEST_JOB } from '#server/modules/notifications/morning-digest
 import { translate } from '#server/i18n/messages.ts'
 import { botText } from '#server/modules/telegram/bot-texts.ts'
 import { startFakeBotApi } from '#tests/helpers/fake-telegram.ts'
-import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { act, fakeRealtime, publish, specialist } from '#tests/helpers/notifications.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
 import { telegramChats } from '#tests/helpers/telegram-chats.ts'
@@ -84,8 +83,6 @@ describe('the quick buttons under a new order in Telegram', () => {
     expect(
       (edit!.payload.reply_markup as { inline_keyboard: unknown[][] }).inline_keyboard.flat(),
     ).toHaveLength(1)
-    // The customer hears of it like of any reply.
-    await jobsSettled(t.db)
 
     expect(await chats.tap(pro.chat, `q:${order.id}`, message.messageId)).toBe(
       translate('already_replied', 'ru'),
@@ -115,7 +112,7 @@ describe('the quick buttons under a new order in Telegram', () => {
     const customer = await user(t, 'customer')
     const pro = await professional(null)
     const order = await publish(t, customer, { name: 'Погладить бельё' })
-    await jobsSettled(t.db)
+    await chats.settled()
     bot.calls.length = 0
     expect(await chats.tap(pro.chat, `q:${order.id}`)).toBe(botText('quickReplyNoText', 'ru'))
     const [asked] = await chats.messagesTo(pro.chat)

@@ -6,6 +6,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite'
 import { PgBoss, fromPglite, type Job } from 'pg-boss'
+import { v7 as timeOrderedId } from 'uuid'
 import { currentRequestId, withRequestId } from '#server/lib/request-context.ts'
 
 export type JobLog = {
@@ -28,8 +29,11 @@ export type JobKindOptions = {
   /**
    * `onePerKey`: while a job with a key waits, another send with the same key is dropped (a burst of chat
    * messages is one check). `oneAtATime`: one job waits and one runs at most (schedules: never two runs at once).
+   * `inOrderPerKey`: the jobs of one key run one at a time in the order they were sent, other keys alongside (a
+   * person's Telegram messages); every send names its key. A job that used its tries goes to the dead letter
+   * without failing: a failed job would hold back every later one of its key.
    */
-  policy?: 'onePerKey' | 'oneAtATime'
+  policy?: 'onePerKey' | 'oneAtATime' | 'inOrderPerKey'
   /** A cron schedule in UTC: at each tick one job of this kind is made, by one process of all. */
   cron?: string
   /** Makes one job at start (a schedule's missed tick after downtime is caught up at once); with schedules only. */
@@ -40,7 +44,7 @@ export type JobContext = { id: string; kind: string; retryCount: number; log: Jo
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>
 
 export type SendOptions = {
-  /** With `onePerKey`: the job's identity, so a second one waiting is not made. */
+  /** With `onePerKey`: the job's identity, so a second one waiting is not made. With `inOrderPerKey`: its line. */
   key?: string
   /** Runs no sooner than this many seconds from now. */
   startAfterS?: number
@@ -99,8 +103,13 @@ function createBoss(target: { pglite: PGlite } | { url: string }, log: JobLog, s
   return boss
 }
 
-/** A send's options as pg-boss names them. */
+/**
+ * A send's options as pg-boss names them. pg-boss orders one key's jobs by their creation time, then by id: ids
+ * ordered by time (UUIDv7, monotonic within a process) keep two sends of the same instant in the order they were
+ * made (PGlite's clock often gives both the same time).
+ */
 const bossSendOptions = (options: SendOptions) => ({
+  id: timeOrderedId(),
   ...(options.key !== undefined && { singletonKey: options.key }),
   ...(options.startAfterS !== undefined && options.startAfterS > 0 && { startAfter: options.startAfterS }),
   ...(options.priority !== undefined && { priority: options.priority }),
@@ -132,6 +141,7 @@ export function createJobQueue(
       await boss.start()
       for (const [kind, defined] of kinds) {
         await ensureQueue(boss, kind, defined.options)
+        if (defined.options.policy === 'inOrderPerKey') await releaseFailedHeads(boss, kind)
         if (defined.options.cron && schedules)
           await boss.schedule(kind, defined.options.cron, {}, { tz: 'UTC' })
       }
@@ -172,17 +182,17 @@ export function createJobQueue(
       await boss.send(kind, withRequest(data), bossSendOptions(options))
     },
 
-    /** Many jobs of one kind in one statement (a push to every device of many people); `priorityOf` as `priority`. */
+    /** Many jobs of one kind in one statement (a push to every device of many people), each with its options. */
     async sendMany<T extends object>(
       kind: string,
       items: T[],
-      priorityOf?: (item: T, index: number) => number,
+      optionsOf: (item: T, index: number) => SendOptions = () => ({}),
     ) {
       await running(kind)
       if (items.length > 0)
         await boss.insert(
           kind,
-          items.map((data, index) => ({ data, ...(priorityOf && { priority: priorityOf(data, index) }) })),
+          items.map((data, index) => ({ data, ...bossSendOptions(optionsOf(data, index)) })),
         )
     },
 
@@ -229,22 +239,39 @@ export function createJobQueue(
   }
 }
 
+/**
+ * An ordered kind's jobs that failed anyway (a try that outlived `expireInS` on its last retry, as when processes
+ * are killed): pg-boss copied them into the dead letter, and their rows would hold back their keys for good.
+ * A start, which follows such kills, deletes them.
+ */
+async function releaseFailedHeads(boss: PgBoss, kind: string) {
+  await boss.getDb().executeSql(`delete from ${JOBS_SCHEMA}.job where name = $1 and state = 'failed'`, [kind])
+}
+
 /** One job: its outcome for pg-boss (a failed one is retried by the kind's policy, then dead-lettered). */
 async function runOne(
-  { log, hooks }: { log: JobLog; hooks: Hooks },
+  { log, hooks, boss }: { log: JobLog; hooks: Hooks; boss: PgBoss },
   kind: string,
-  handler: JobHandler<object>,
+  { handler, options }: Defined,
   job: Job<{ requestId?: string }>,
 ) {
   const context = { id: job.id, kind, retryCount: job.retryCount }
   // The request that queued it, so its lines and the job's can be found from each other.
   const jobLog = childLog(log, { job: context, reqId: job.data.requestId })
   try {
-    await withRequestId(job.data.requestId, () => handler(job.data, { ...context, log: jobLog }))
+    await withRequestId(job.data.requestId, () =>
+      (handler as JobHandler<object>)(job.data, { ...context, log: jobLog }),
+    )
     hooks.onCompleted?.(kind)
     return { id: job.id, status: 'completed' as const }
   } catch (error) {
     hooks.onFailed?.(kind)
+    if (options.policy === 'inOrderPerKey' && job.retryCount >= options.retryLimit) {
+      // Its last try: buried by hand and completed, so the jobs behind it in its key go on.
+      jobLog.warn({ err: error }, 'job failed its last try, moved to the dead letter')
+      await boss.send(deadLetterOf(kind), { ...job.data, reason: String(error) })
+      return { id: job.id, status: 'completed' as const }
+    }
     jobLog.warn({ err: error }, 'job failed, pg-boss retries it or moves it to the dead letter')
     return { id: job.id, status: 'failed' as const, output: { message: String(error) } }
   }
@@ -265,15 +292,21 @@ async function work(boss: PgBoss, outcome: { log: JobLog; hooks: Hooks }, kind: 
       notifyPollingIntervalSeconds: Math.max(defined.options.pollS, 0.5),
     },
     (jobs: Job<{ requestId?: string }>[]) =>
-      Promise.all(jobs.map((job) => runOne(outcome, kind, defined.handler as JobHandler<object>, job))),
+      Promise.all(jobs.map((job) => runOne({ ...outcome, boss }, kind, defined, job))),
   )
 }
+
+const BOSS_POLICIES = {
+  standard: 'standard',
+  onePerKey: 'short',
+  oneAtATime: 'stately',
+  inOrderPerKey: 'key_strict_fifo',
+} as const
 
 /** Makes the kind's queue and its dead letter, or brings an existing queue's retries up to date. */
 async function ensureQueue(boss: PgBoss, kind: string, options: JobKindOptions) {
   const settings = {
-    policy:
-      options.policy === 'onePerKey' ? 'short' : options.policy === 'oneAtATime' ? 'stately' : 'standard',
+    policy: BOSS_POLICIES[options.policy ?? 'standard'],
     retryLimit: options.retryLimit,
     retryDelay: options.retryDelayS,
     retryBackoff: true,

@@ -1,5 +1,6 @@
 // Telegram and the account (docs/decisions/026-telegram.md): "Connect Telegram" links, the bot's updates, its
 // messages, and the Mini App's login.
+import { setTimeout } from 'node:timers/promises'
 import type { JobLog, JobQueue } from '#server/adapters/jobs/job-queue.ts'
 import { BotRefusal, type BotMessage, type BotSender } from '#server/adapters/telegram/bot-api.ts'
 import { TELEGRAM_LINK_TTL_MIN } from '#contract/telegram-endpoints.ts'
@@ -17,7 +18,12 @@ import type { TelegramNotice } from '#server/modules/notifications/ports.ts'
 import type { TelegramRepository } from './repository.ts'
 
 export const TELEGRAM_UPDATE_JOB = 'telegram.update'
-export const TELEGRAM_SEND_JOB = 'telegram.send'
+/** The bot's messages, in order per chat (a person reads "chosen" before "accepted"). */
+export const TELEGRAM_SEND_JOB = 'telegram.message'
+/** The kind before messages were ordered: what a deploy left in it is still sent (pg-boss cannot reorder a queue). */
+const UNORDERED_SEND_JOB = 'telegram.send'
+/** A 429 asking to wait at most this long is waited out in the message's place; a longer one, by a retry. */
+const WAIT_IN_PLACE_MAX_S = 30
 /**
  * The bot's answer to what a person just did goes before queued notifications (a new order's thousands of messages
  * must not keep a sign-up waiting), and a professional's notification before the others' (1, decision 016).
@@ -84,30 +90,32 @@ const INVITE_PAYLOAD = /^inv_([\w-]{1,40})$/
 const FIND = /^\/find(?:@\w+)?\s*$/
 
 /**
- * One message to Telegram. 429: sent again once Telegram's `retry_after` has passed. 403 (the bot blocked, the
- * account deleted): the person's Telegram notifications switch off. 400 "chat not found": the link is gone.
- * Anything else is thrown, for the job's own retries.
+ * A message to a chat, queued behind the chat's earlier ones. `priority` orders it among other chats' messages:
+ * answers to what a person just did (2), a professional's notifications (1), the rest (0).
+ */
+export const queueMessage = (jobs: JobQueue, message: BotSend, priority = ANSWER_PRIORITY) =>
+  jobs.send<BotSend>(TELEGRAM_SEND_JOB, message, { key: message.chatId, priority })
+
+/**
+ * One message to Telegram. 429: sent again once Telegram's `retry_after` has passed, still ahead of the chat's later
+ * messages (waited out here when short, else by the job's retries). 403 (the bot blocked, the account deleted): the
+ * person's Telegram notifications switch off. 400 "chat not found": the link is gone. Anything else is thrown, for
+ * the job's own retries.
  */
 async function deliver(
-  {
-    repo,
-    clock,
-    jobs,
-    sender,
-    forgetUser,
-  }: Pick<TelegramDeps, 'repo' | 'clock' | 'jobs' | 'sender' | 'forgetUser'>,
+  { repo, clock, sender, forgetUser }: Pick<TelegramDeps, 'repo' | 'clock' | 'sender' | 'forgetUser'>,
   send: BotSend,
   log: JobLog,
 ) {
   try {
-    await sender.send(send)
+    await sender.send(send).catch(async (error: unknown) => {
+      const waitS = error instanceof BotRefusal && error.code === 429 ? (error.retryAfterS ?? 1) : undefined
+      if (waitS === undefined || waitS > WAIT_IN_PLACE_MAX_S) throw error
+      await setTimeout(waitS * 1000)
+      await sender.send(send)
+    })
   } catch (error) {
-    if (!(error instanceof BotRefusal)) throw error
-    if (error.code === 429) {
-      // It has waited its turn once: ahead of the notifications not tried yet, behind the answers to people.
-      await jobs.send<BotSend>(TELEGRAM_SEND_JOB, send, { startAfterS: error.retryAfterS ?? 1, priority: 1 })
-      return
-    }
+    if (!(error instanceof BotRefusal) || error.code === 429) throw error
     const user = await repo.findByTelegramId(send.chatId)
     if (error.code === 403 && user) await repo.switchOff(user.id, clock.now())
     else if (error.code === 400 && /chat not found/i.test(error.description) && user)
@@ -122,15 +130,11 @@ const sayer =
   (jobs: JobQueue, appUrl: string) =>
   (chatId: string, text: BotText, languageCode: string | undefined, withApp = false) => {
     const locale = localeOfTelegram(languageCode)
-    return jobs.send<BotSend>(
-      TELEGRAM_SEND_JOB,
-      {
-        chatId,
-        text: botText(text, locale),
-        ...(withApp && { buttons: [{ text: botText('openApp', locale), url: `${appUrl}/orders` }] }),
-      },
-      { priority: ANSWER_PRIORITY },
-    )
+    return queueMessage(jobs, {
+      chatId,
+      text: botText(text, locale),
+      ...(withApp && { buttons: [{ text: botText('openApp', locale), url: `${appUrl}/orders` }] }),
+    })
   }
 
 /** `/start <token>` from a "Connect Telegram" link: linked once, in the transaction that records the update. */
@@ -161,7 +165,7 @@ async function link(
 function conversations(deps: TelegramDeps) {
   const { repo, clock, jobs, sender, appUrl, catalogue, accounts } = deps
   const answer = (chatId: string, message: Omit<BotSend, 'chatId'>) =>
-    jobs.send<BotSend>(TELEGRAM_SEND_JOB, { chatId, ...message }, { priority: ANSWER_PRIORITY })
+    queueMessage(jobs, { chatId, ...message })
   return {
     finder: createFinder({
       catalogue,
@@ -225,11 +229,7 @@ export function createTelegramService(deps: TelegramDeps) {
     if (!user) return signup.begin(person, payload?.match(INVITE_PAYLOAD)?.[1])
     await repo.endSignup(person.telegramId)
     const welcome = await accounts.welcome(user, locale, 'linked')
-    await jobs.send<BotSend>(
-      TELEGRAM_SEND_JOB,
-      { chatId: person.chatId, ...welcome, text: botText('welcomeBack', locale) },
-      { priority: ANSWER_PRIORITY },
-    )
+    await queueMessage(jobs, { chatId: person.chatId, ...welcome, text: botText('welcomeBack', locale) })
   }
 
   jobs.define<TelegramUpdate>(
@@ -237,11 +237,14 @@ export function createTelegramService(deps: TelegramDeps) {
     { retryLimit: 3, retryDelayS: 5, expireInS: 60, pollS: 1, concurrency: 4, policy: 'onePerKey' },
     (update, job) => handleUpdate(update, job.log),
   )
-  jobs.define<BotSend>(
-    TELEGRAM_SEND_JOB,
-    { retryLimit: 5, retryDelayS: 5, expireInS: 60, pollS: 1, concurrency: 8 },
-    (send, job) => deliver({ repo, clock, jobs, sender, forgetUser }, send, job.log),
-  )
+  const sendKind = { retryLimit: 5, retryDelayS: 5, expireInS: 60, pollS: 1, concurrency: 8 }
+  for (const [kind, policy] of [
+    [TELEGRAM_SEND_JOB, 'inOrderPerKey'],
+    [UNORDERED_SEND_JOB, undefined],
+  ] as const)
+    jobs.define<BotSend>(kind, { ...sendKind, ...(policy && { policy }) }, (send, job) =>
+      deliver({ repo, clock, sender, forgetUser }, send, job.log),
+    )
 
   return {
     enabled: bot !== undefined,
@@ -298,7 +301,7 @@ export function createTelegramService(deps: TelegramDeps) {
               ? [appButton(botText('open', locale), `${appUrl}${link}`)]
               : orderButtons(quickReplyTo, link, locale, appUrl, true),
         })),
-        (_message, index) => (messages[index]!.first ? 1 : 0),
+        (message, index) => ({ key: message.chatId, priority: messages[index]!.first ? 1 : 0 }),
       )
     },
 
