@@ -216,7 +216,7 @@ export const orderRefusals = pgTable(
 
 /**
  * An open order a specialist said "Not interested" in (the button under a new order in Telegram): it leaves their
- * morning digest and their feed of open orders. Only its owner reads it.
+ * morning digest. Only its owner reads it.
  */
 export const hiddenOrders = pgTable(
   'hidden_orders',

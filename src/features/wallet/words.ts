@@ -21,7 +21,7 @@ export function useWalletWords() {
     discounts: t`Discounts shown on your profile`,
     messenger_catalogue: t`A place in the catalogue of our Telegram bot`,
     profile_sharing: t`Profile sharing`,
-    smart_notifications: t`New orders first, and a morning digest in Telegram`,
+    smart_notifications: t`New orders first with a one-tap reply in Telegram, quiet hours and a morning digest`,
   }
   const statuses: Record<InvoiceStatus, string> = {
     pending: t`Being confirmed`,

@@ -6,7 +6,7 @@ export function WalletFaq() {
   const items = [
     {
       question: t`What do the plans give?`,
-      answer: t`Starter gives unlimited specialties, a personal calendar and photos and videos up to 10 MB. Master adds profile statistics, promotion and discounts shown on your profile. Professional adds a place in the catalogue of our Telegram bot (customers find you with /find and in any chat), profile sharing, and new orders reaching you first, with a morning digest of the day's matching orders in Telegram.`,
+      answer: t`Starter gives unlimited specialties, a personal calendar and photos and videos up to 10 MB. Master adds profile statistics, promotion and discounts shown on your profile. Professional adds a place in the catalogue of our Telegram bot (customers find you with /find and in any chat), profile sharing, and new orders reaching you first, answered in one tap from Telegram, with quiet hours and a morning digest of the day's matching orders in Telegram.`,
     },
     {
       question: t`How do I pay for a plan?`,
