@@ -4,6 +4,7 @@ import { createRedisBroadcast } from '#server/adapters/broadcast/redis-broadcast
 import { createJobQueue } from '#server/adapters/jobs/job-queue.ts'
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { PushSender } from '#server/adapters/push/push-sender.ts'
+import type { MailSender } from '#server/adapters/mail/mail-sender.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
@@ -22,6 +23,7 @@ import { catalogueArea } from '#server/modules/catalogue/index.ts'
 import { chatsArea } from '#server/modules/chats/index.ts'
 import { contentArea } from '#server/modules/content/index.ts'
 import { devArea } from '#server/modules/dev/index.ts'
+import { emailArea } from '#server/modules/email/index.ts'
 import { telegramArea } from '#server/modules/telegram/index.ts'
 import { districtsArea } from '#server/modules/districts/index.ts'
 import { executorsArea } from '#server/modules/executors/index.ts'
@@ -59,6 +61,8 @@ export type AppDeps = {
   clock?: Clock
   /** Replaces the SMS adapter the config names (tests that play a failing provider). */
   smsSender?: SmsSender
+  /** Replaces the mail sender the config names (tests that play a mail server's answers). */
+  mailSender?: MailSender
   /** Replaces the browser push senders (Web Push, FCM) the config names (tests that play a push service). */
   pushSender?: PushSender
   /** Where the log goes; standard output when absent. */
@@ -104,6 +108,7 @@ export async function buildApp(deps: AppDeps) {
   const { entitlements, recordInvite } = app.plans
   await app.register(smsArea, { ...base, users, attempts, smsSender: deps.smsSender })
   await app.register(authArea, { ...base, users, attempts, sms: app.sms, recordInvite })
+  await app.register(emailArea, { ...base, users, auth: app.auth, mailSender: deps.mailSender })
   await app.register(realtimeArea, { ...base, auth: app.auth.service, users, options: deps.realtime ?? {} })
   const { realtime } = app
   await app.register(promotionArea, { ...base, entitlements })
@@ -112,7 +117,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(specialitiesArea, { ...base, users, entitlements })
   await app.register(portfolioArea, { ...base, users, entitlements })
   const { auth, specialities, portfolio } = app
-  await app.register(profileArea, { ...base, users, auth, specialities, portfolio, districts, entitlements })
+  const email = app.email.service
+  await app.register(profileArea, {
+    ...base,
+    users,
+    auth,
+    specialities,
+    portfolio,
+    districts,
+    entitlements,
+    email,
+  })
   await app.register(calendarArea, { ...base, users, entitlements })
   await app.register(executorsArea, { ...base, districts })
   await app.register(catalogueArea, base)
@@ -133,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
     hub: deps.realtimeHub ?? realtime.hub,
     push: deps.pushDelivery ?? app.push,
     telegram: app.telegram.service,
+    email: app.email.delivery,
     sender: app.sms.sender,
     promotedAmong: app.promotion.service.promotedAmong,
     professionalsAmong: (userIds) => entitlements.withFeature(userIds, 'smart_notifications'),
@@ -145,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(devArea, {
     ...base,
     devSms: app.sms.devSms,
+    devMail: app.email.devMail,
     devTelegram: devBot && { bot: devBot, telegram: app.telegram.service },
   })
   await app.register(sitemapArea, { ...base, urlsPerFile: deps.sitemapUrlsPerFile })

@@ -45,6 +45,7 @@ describe('GET /profile', () => {
         'telegram_id',
         'telegram_notifications',
         'email_notifications',
+        'email_status',
         'discount_percent',
         'discount_text',
         'created_at',

@@ -108,6 +108,7 @@ export const profileOf = (overrides: Record<string, unknown> = {}) => ({
   telegram_id: null,
   telegram_notifications: false,
   email_notifications: false,
+  email_status: 'none',
   discount_percent: 0,
   discount_text: null,
   about: null,

@@ -127,6 +127,10 @@ function inboxQueries(db: Database) {
           locale: users.locale,
           telegramId: users.telegramId,
           telegramOn: users.telegramNotifications,
+          email: users.email,
+          emailOn: users.emailNotifications,
+          emailVerifiedAt: users.emailVerifiedAt,
+          emailBouncedAt: users.emailBouncedAt,
           kinds: notificationSettings.kinds,
           smsFallback: notificationSettings.smsFallback,
           unread: sql<number>`coalesce(${unread.count}, 0)`,
@@ -142,6 +146,8 @@ function inboxQueries(db: Database) {
         settings: storedSettings(row),
         // Where Telegram messages go: a linked chat with the Telegram switch on.
         telegramChat: row.telegramOn ? row.telegramId : null,
+        // Where mail goes: a verified address that has not bounced, with the e-mail switch on.
+        email: row.emailOn && row.emailVerifiedAt && !row.emailBouncedAt ? row.email : null,
       }))
     },
 

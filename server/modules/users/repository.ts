@@ -27,6 +27,9 @@ export type ProfileChanges = Partial<
     | 'discountText'
     | 'telegramNotifications'
     | 'emailNotifications'
+    | 'emailVerifiedAt'
+    | 'emailBouncedAt'
+    | 'emailLinkSentAt'
     | 'avatar'
     | 'avatarThumb'
   >
