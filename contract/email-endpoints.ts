@@ -16,9 +16,6 @@ export const EMAIL_UNSUBSCRIBE_PATH = `${API_PREFIX}/email/unsubscribe`
 export const EMAIL_LINK_TTL_H = 48
 /** The wait between two verification links asked for by the same person. */
 export const EMAIL_RESEND_COOLDOWN_S = 60
-/** What the verification link's redirect tells the app (the account screen's `?email=`). */
-export const EMAIL_NOTICES = ['verified', 'invalid'] as const
-export type EmailNotice = (typeof EMAIL_NOTICES)[number]
 
 /** A verification token as mailed: 32 random bytes, URL-safe base64. */
 const VerifyTokenSchema = v.pipe(v.string('invalid_request'), v.regex(/^[\w-]{43}$/, 'invalid_request'))

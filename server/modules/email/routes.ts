@@ -6,8 +6,8 @@ import {
   EMAIL_VERIFY_PATH,
   EmailUnsubscribeQuerySchema,
   EmailVerifyQuerySchema,
-  type EmailNotice,
 } from '#contract/email-endpoints.ts'
+import type { EmailNotice } from '#contract/email-notices.ts'
 import { endpoints } from '#contract/endpoints.ts'
 import { isLocale, type Locale } from '#server/i18n/locale.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
