@@ -16,6 +16,7 @@ import { createMetrics, type Metrics } from '#server/lib/metrics.ts'
 import { REQUEST_ID_HEADER, requestIdFor } from '#server/lib/request-context.ts'
 import { trustProxyOption } from '#server/lib/trust-proxy.ts'
 import { maskPhonesIn } from '#server/lib/phone-mask.ts'
+import { maskMailDataIn } from '#server/lib/url-mask.ts'
 import { attemptsArea } from '#server/modules/attempts/index.ts'
 import { authArea } from '#server/modules/auth/index.ts'
 import { calendarArea } from '#server/modules/calendar/index.ts'
@@ -213,9 +214,14 @@ function createFastify({ config, logStream }: AppDeps): FastifyInstance {
     logger: {
       level: config.LOG_LEVEL,
       ...(logStream && { stream: logStream }),
-      // Bodies are never logged; URLs are logged with phones masked (the SMS check carries one in its query).
+      // Bodies are never logged; URLs are logged with phones masked (the SMS check carries one in its query), and
+      // mailed links' tokens and e-mail addresses.
       serializers: {
-        req: (request) => ({ method: request.method, url: maskPhonesIn(request.url), ip: request.ip }),
+        req: (request) => ({
+          method: request.method,
+          url: maskMailDataIn(maskPhonesIn(request.url)),
+          ip: request.ip,
+        }),
         res: (reply) => ({ statusCode: reply.statusCode }),
         err: serializeError,
       },

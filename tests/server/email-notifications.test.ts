@@ -177,6 +177,25 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(await mailsTo(address)).toEqual([])
   })
 
+  it('takes the one-click POST as multipart/form-data too, as RFC 8058 allows', async () => {
+    const customer = await user(t, 'customer')
+    const executor = await specialist(t)
+    const address = await verifiedAddress(executor)
+    await publish(t, customer)
+    const [mail] = await mailsTo(address)
+    const url = new URL(mail!.headers['list-unsubscribe']!.slice(1, -1))
+    const boundary = 'fika-test-boundary'
+    const posted = await t.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    })
+    expect(posted.statusCode, posted.body).toBe(200)
+    const settings = await send(t, 'GET', '/profile/notification/settings', executor)
+    expect(settings.json<NotificationSettings>().kinds.new_order.email).toBe(false)
+  })
+
   it('refuses a link whose signature does not hold', async () => {
     const executor = await specialist(t)
     const forged = `${EMAIL_UNSUBSCRIBE_PATH}?t=${executor.id}.new_order.${'A'.repeat(43)}`

@@ -140,6 +140,41 @@ describe('GET /api/email/verify (the mailed link)', () => {
   })
 })
 
+describe('the log', () => {
+  it('never holds an address, a link’s token or a mail', async () => {
+    const lines: string[] = []
+    const logged = await buildApp({
+      config: { ...testConfig({ LOG_LEVEL: 'info' }), JWT_SECRET: TEST_SECRET },
+      database: t.db,
+      clock: t.clock,
+      realtime: false,
+      logStream: { write: (line) => void lines.push(line) },
+    })
+    try {
+      const me = await user(t)
+      const saved = await logged.inject({
+        method: 'PUT',
+        url: `${V1}/profile/${me.id}`,
+        headers: { authorization: `Bearer ${me.token}` },
+        payload: { email: 'logged@example.uz' },
+      })
+      expect(saved.statusCode, saved.body).toBe(200)
+      await jobsSettled(t.db)
+      const [mail] = (
+        await logged.inject({ method: 'GET', url: '/api/dev/mail?to=logged@example.uz' })
+      ).json<{ mails: DevMail[] }>().mails
+      const link = /https?:\/\/[^/\s]+(\/api\/email\/verify\?t=([\w-]+)\S*)/.exec(mail!.text)!
+      expect((await logged.inject({ method: 'GET', url: link[1]! })).statusCode).toBe(303)
+      const log = lines.join('')
+      expect(log).toContain('/api/email/verify?t=…')
+      expect(log).not.toContain(link[2]!)
+      expect(log).not.toContain('logged@example.uz')
+    } finally {
+      await logged.close()
+    }
+  })
+})
+
 describe('GET /api/dev/mail', () => {
   it('lists the dev mailbox outside production and is not found in production', async () => {
     const me = await user(t)
