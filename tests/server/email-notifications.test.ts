@@ -177,10 +177,13 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     expect(await mailsTo(address)).toEqual([])
   })
 
-  it('takes the one-click POST as multipart/form-data too, as RFC 8058 allows', async () => {
+  it('takes the one-click POST as multipart/form-data too, as RFC 8058 allows, keeping the other switches', async () => {
     const customer = await user(t, 'customer')
     const executor = await specialist(t)
     const address = await verifiedAddress(executor)
+    await send(t, 'PUT', '/profile/notification/settings', executor, {
+      kinds: { new_order: { push: false }, order_reply: { telegram: false } },
+    })
     await publish(t, customer)
     const [mail] = await mailsTo(address)
     const url = new URL(mail!.headers['list-unsubscribe']!.slice(1, -1))
@@ -192,8 +195,11 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
     })
     expect(posted.statusCode, posted.body).toBe(200)
-    const settings = await send(t, 'GET', '/profile/notification/settings', executor)
-    expect(settings.json<NotificationSettings>().kinds.new_order.email).toBe(false)
+    const { kinds } = (
+      await send(t, 'GET', '/profile/notification/settings', executor)
+    ).json<NotificationSettings>()
+    expect(kinds.new_order).toEqual({ push: false, telegram: true, email: false })
+    expect(kinds.order_reply).toEqual({ push: true, telegram: false, email: true })
   })
 
   it('refuses a link whose signature does not hold', async () => {

@@ -93,7 +93,7 @@ export function createEmailRepository(db: Database) {
         sql`${current} || jsonb_build_object(${kind}::text, ${defaults}::jsonb || coalesce(${current} -> ${kind}::text, '{}'::jsonb) || '{"email":false}'::jsonb)`
       await db
         .insert(notificationSettings)
-        .values({ userId, kinds: sql`${kinds(sql`'{}'::jsonb`)}`, updatedAt: now })
+        .values({ userId, kinds: kinds(sql`'{}'::jsonb`), updatedAt: now })
         .onConflictDoUpdate({
           target: notificationSettings.userId,
           set: { kinds: kinds(sql.raw(`"notification_settings"."kinds"`)), updatedAt: now },

@@ -10,6 +10,7 @@ import {
 import type { EmailNotice } from '#contract/email-notices.ts'
 import { endpoints } from '#contract/endpoints.ts'
 import { isLocale, type Locale } from '#server/i18n/locale.ts'
+import { AppError } from '#server/lib/app-error.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
 import { MULTIPART_LIMITS } from '#server/plugins/multipart-limits.ts'
 import { UNSUBSCRIBE_PAGE_STYLE, unsubscribePage } from './mail-texts.ts'
@@ -43,7 +44,11 @@ export async function emailRoutes(app: FastifyInstance, { email }: { email: Emai
     const notice: EmailNotice = query.success
       ? await email.verify(query.output.t).then(
           () => 'verified' as const,
-          () => 'invalid' as const,
+          (error: unknown) => {
+            // A refused link is a notice in the app; anything else (the database away) is a failure of ours.
+            if (error instanceof AppError) return 'invalid' as const
+            throw error
+          },
         )
       : 'invalid'
     const lang = localeOf(request.query, request.locale)
