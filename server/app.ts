@@ -8,6 +8,8 @@ import type { MailSender } from '#server/adapters/mail/mail-sender.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
+import type { UserRow } from '#server/db/schema/users.ts'
+import type { Locale } from '#server/i18n/locale.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import { systemClock, type Clock } from '#server/lib/clock.ts'
 import { createDomainEvents } from '#server/lib/domain-events.ts'
@@ -108,8 +110,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(plansArea, base)
   const { entitlements, recordInvite } = app.plans
   await app.register(smsArea, { ...base, users, attempts, smsSender: deps.smsSender })
-  await app.register(authArea, { ...base, users, attempts, sms: app.sms, recordInvite })
-  await app.register(emailArea, { ...base, users, auth: app.auth, mailSender: deps.mailSender })
+  // Sign-up mails a link to the address given (the email area, registered next: it needs auth's hook and cache).
+  const addressGiven = (user: UserRow, locale: Locale) => app.email.service.addressChanged(user, locale)
+  await app.register(authArea, { ...base, users, attempts, sms: app.sms, recordInvite, addressGiven })
+  const forgetUser = (userId: number) => app.auth.sessionCache.forget({ user: userId })
+  await app.register(emailArea, { ...base, users, forgetUser, mailSender: deps.mailSender })
   await app.register(realtimeArea, { ...base, auth: app.auth.service, users, options: deps.realtime ?? {} })
   const { realtime } = app
   await app.register(promotionArea, { ...base, entitlements })

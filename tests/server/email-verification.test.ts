@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { EMAIL_LINK_TTL_H, EMAIL_VERIFY_PATH } from '#contract/email-endpoints.ts'
-import { V1 } from '#contract/endpoints.ts'
+import { endpoints, V1 } from '#contract/endpoints.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { buildApp } from '#server/app.ts'
 import { testConfig } from '#server/config.ts'
 import { users } from '#server/db/schema/users.ts'
+import { nextPhone, registrationBody, verifiedRequiredId } from '#tests/helpers/auth-flows.ts'
 import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { send, user, type Caller } from '#tests/helpers/specialists.ts'
 import { TEST_SECRET, useTestApp } from '#tests/helpers/test-app.ts'
@@ -127,6 +128,21 @@ describe('GET /api/email/verify (the mailed link)', () => {
     t.clock.advance(61)
     expect((await setAddress(me, 'second@example.uz')).email_status).toBe('unverified')
     expect(await mailbox('second@example.uz')).toHaveLength(1)
+  })
+
+  it('mails a link to the address given at sign-up, in the sign-up’s language', async () => {
+    const phone = nextPhone()
+    const requiredId = await verifiedRequiredId(t, phone, 'register')
+    const registered = await t.inject({
+      method: 'POST',
+      url: endpoints.register.path,
+      headers: { 'accept-language': 'oz' },
+      payload: registrationBody(phone, requiredId, { email: 'signup@example.uz' }),
+    })
+    expect(registered.statusCode, registered.body).toBe(200)
+    const [mail] = await mailbox('signup@example.uz')
+    expect(mail!.subject).toBe('Fika uchun elektron pochta manzilingizni tasdiqlang')
+    expect(mail!.text).toContain('&lang=oz')
   })
 
   it('refuses to send a link when the profile has no address', async () => {

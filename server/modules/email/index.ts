@@ -2,7 +2,7 @@
  * The email area (docs/decisions/027-email.md): verification links for a person's address, notification mails as
  * durable send jobs (a bounce switches the address off), and one-click unsubscribe. Mail goes through SMTP
  * (`SMTP_URL`), or, without it outside production, into the dev mailbox (`GET /api/dev/mail?to=`). Takes the users
- * and the auth area's cache of profiles; gives `app.email` (the service, the notifier's delivery, the dev mailbox
+ * and a way to drop a cached profile (the auth area's); gives `app.email` (the service, the notifier's delivery, the dev mailbox
  * when it is the one sending).
  */
 import fp from 'fastify-plugin'
@@ -11,7 +11,6 @@ import type { MailSender } from '#server/adapters/mail/mail-sender.ts'
 import { createSmtpMail } from '#server/adapters/mail/smtp-mail.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import { defineRetention } from '#server/lib/retention.ts'
-import type { AuthPort } from '#server/modules/auth/index.ts'
 import type { EmailDelivery } from '#server/modules/notifications/ports.ts'
 import { presentProfile } from '#server/modules/users/present-profile.ts'
 import type { UsersRepository } from '#server/modules/users/repository.ts'
@@ -21,14 +20,15 @@ import { createEmailService, type EmailService } from './service.ts'
 
 export type EmailContext = AreaContext & {
   users: UsersRepository
-  auth: Pick<AuthPort, 'sessionCache'>
+  /** Drops a person's cached profile (the auth area's cache) once verifying or a bounce changed it. */
+  forgetUser: (userId: number) => Promise<void>
   /** Replaces the sender the config names (tests that play a mail server). */
   mailSender?: MailSender
 }
 export type EmailPort = { service: EmailService; delivery: EmailDelivery; devMail: DevMailbox | undefined }
 
 export const emailArea = fp<EmailContext>(
-  async (app, { database: { db }, config, clock, jobs, metrics, users, auth, mailSender }) => {
+  async (app, { database: { db }, config, clock, jobs, metrics, users, forgetUser, mailSender }) => {
     const smtp = config.SMTP_URL
       ? createSmtpMail({ url: config.SMTP_URL, from: config.MAIL_FROM })
       : undefined
@@ -45,7 +45,7 @@ export const emailArea = fp<EmailContext>(
       appUrl: config.PUBLIC_URL,
       secret: config.JWT_SECRET,
       profileOf: async (userId) => presentProfile((await users.findById(userId))!, clock.now()),
-      forgetUser: (userId) => auth.sessionCache.forget({ user: userId }),
+      forgetUser,
     })
     defineRetention({ jobs, metrics, config }, 'email', () => email.deleteExpired())
     await app.register(emailRoutes, { email })
