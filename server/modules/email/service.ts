@@ -1,12 +1,7 @@
 // The rules of e-mail as a notification channel (docs/decisions/027-email.md): verification links, sends as
 // durable jobs, bounces that switch an address off, and one-click unsubscribe.
-import {
-  EMAIL_LINK_TTL_H,
-  EMAIL_RESEND_COOLDOWN_S,
-  EMAIL_UNSUBSCRIBE_PATH,
-  EMAIL_VERIFY_PATH,
-} from '#contract/email-endpoints.ts'
-import { NOTIFICATION_KINDS, type NotificationKind } from '#contract/schemas/notifications.ts'
+import { EMAIL_LINK_TTL_H, EMAIL_RESEND_COOLDOWN_S, EMAIL_VERIFY_PATH } from '#contract/email-endpoints.ts'
+import type { NotificationKind } from '#contract/schemas/notifications.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
 import type { JobContext, JobQueue } from '#server/adapters/jobs/job-queue.ts'
 import { MailDeliveryError, type MailMessage, type MailSender } from '#server/adapters/mail/mail-sender.ts'
@@ -14,11 +9,12 @@ import type { UserRow } from '#server/db/schema/users.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, rateLimited } from '#server/lib/app-error.ts'
 import { addSeconds, type Clock } from '#server/lib/clock.ts'
-import { hmac, randomToken, safeEqual, sha256 } from '#server/lib/secrets.ts'
+import { randomToken, sha256 } from '#server/lib/secrets.ts'
 import type { EmailDelivery } from '#server/modules/notifications/ports.ts'
 import { notificationText } from '#server/modules/notifications/texts.ts'
 import { notificationMail, verificationMail } from './mail-texts.ts'
 import type { EmailRepository } from './repository.ts'
+import { createUnsubscribeLinks } from './unsubscribe-links.ts'
 
 export const EMAIL_SEND_JOB = 'email.send'
 
@@ -41,17 +37,9 @@ type Deps = {
   forgetUser: (userId: number) => Promise<void>
 }
 
-const isKind = (value: string): value is NotificationKind =>
-  (NOTIFICATION_KINDS as readonly string[]).includes(value)
-
 export function createEmailService(deps: Deps) {
   const { repo, jobs, sender, clock, appUrl, forgetUser } = deps
-  // A key of its own, so that a signature made here is never one that any other use of the secret accepts.
-  const unsubscribeKey = hmac(deps.secret, 'email-unsubscribe')
-  const signature = (userId: number, kind: NotificationKind) => hmac(unsubscribeKey, `${userId}.${kind}`)
-
-  const unsubscribeUrl = (userId: number, kind: NotificationKind, locale: Locale) =>
-    `${appUrl}${EMAIL_UNSUBSCRIBE_PATH}?t=${userId}.${kind}.${signature(userId, kind)}&lang=${locale}`
+  const unsubscribeLinks = createUnsubscribeLinks(deps.secret, appUrl)
 
   /** Mails a new link when the wait since the last one is over; answers false when it is not. */
   async function mailLink(userId: number, locale: Locale) {
@@ -99,19 +87,11 @@ export function createEmailService(deps: Deps) {
     deliver,
   )
 
-  /** Reads an unsubscribe token: whose and which kind, when its signature holds. */
-  function unsubscribeTarget(token: string) {
-    const [id = '', kind = '', given = ''] = token.split('.')
-    const userId = Number(id)
-    if (!Number.isSafeInteger(userId) || !isKind(kind)) return undefined
-    return safeEqual(given, signature(userId, kind)) ? { userId, kind } : undefined
-  }
-
   const delivery: EmailDelivery = {
     async sendMany(mails) {
       if (!sender || mails.length === 0) return
       const sends = mails.map(({ userId, to, kind, title, message, link, locale }): EmailSend => {
-        const unsubscribe = unsubscribeUrl(userId, kind, locale)
+        const unsubscribe = unsubscribeLinks.url(userId, kind, locale)
         const mail = notificationMail({ title, message, link: `${appUrl}${link}`, unsubscribe }, locale)
         return {
           userId,
@@ -153,11 +133,11 @@ export function createEmailService(deps: Deps) {
     },
 
     /** The unsubscribe page's question: which kind a link stops, or undefined for a link that does not hold. */
-    unsubscribeKind: (token: string) => unsubscribeTarget(token)?.kind,
+    unsubscribeKind: (token: string) => unsubscribeLinks.read(token)?.kind,
 
     /** One-click unsubscribe: that kind's e-mail switch off, without a login (the link's signature proves it). */
     async unsubscribe(token: string) {
-      const target = unsubscribeTarget(token)
+      const target = unsubscribeLinks.read(token)
       if (!target || !(await repo.switchOff(target.userId, target.kind, clock.now()))) return undefined
       return target.kind
     },
