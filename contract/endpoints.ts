@@ -1,6 +1,7 @@
 import { authEndpoints } from './auth-endpoints.ts'
 import { chatEndpoints } from './chat-endpoints.ts'
 import { coreEndpoints } from './core-endpoints.ts'
+import { emailEndpoints } from './email-endpoints.ts'
 import { notificationEndpoints } from './notification-endpoints.ts'
 import { orderEndpoints } from './order-endpoints.ts'
 import { profileEndpoints } from './profile-endpoints.ts'
@@ -24,4 +25,5 @@ export const endpoints = {
   ...walletEndpoints,
   ...promotionEndpoints,
   ...telegramEndpoints,
+  ...emailEndpoints,
 } as const

@@ -163,6 +163,11 @@ export const ERROR_CODES = [
   // Telegram (docs/decisions/026-telegram.md)
   'telegram_not_linked',
   'telegram_unavailable',
+  // e-mail (docs/decisions/027-email.md)
+  'email_link_invalid',
+  'email_not_set',
+  'email_resend_too_soon',
+  'email_unavailable',
   // operations: a process not ready to serve (its database away, or stopping): the proxy tries another
   'not_ready',
 ] as const

@@ -4,9 +4,12 @@ import { createRedisBroadcast } from '#server/adapters/broadcast/redis-broadcast
 import { createJobQueue } from '#server/adapters/jobs/job-queue.ts'
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
 import type { PushSender } from '#server/adapters/push/push-sender.ts'
+import type { MailSender } from '#server/adapters/mail/mail-sender.ts'
 import type { SmsSender } from '#server/adapters/sms/sms-sender.ts'
 import type { Config } from '#server/config.ts'
 import type { DatabaseHandle } from '#server/db/client.ts'
+import type { UserRow } from '#server/db/schema/users.ts'
+import type { Locale } from '#server/i18n/locale.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import { systemClock, type Clock } from '#server/lib/clock.ts'
 import { createDomainEvents } from '#server/lib/domain-events.ts'
@@ -15,6 +18,7 @@ import { createMetrics, type Metrics } from '#server/lib/metrics.ts'
 import { REQUEST_ID_HEADER, requestIdFor } from '#server/lib/request-context.ts'
 import { trustProxyOption } from '#server/lib/trust-proxy.ts'
 import { maskPhonesIn } from '#server/lib/phone-mask.ts'
+import { maskMailDataIn } from '#server/lib/url-mask.ts'
 import { attemptsArea } from '#server/modules/attempts/index.ts'
 import { authArea } from '#server/modules/auth/index.ts'
 import { calendarArea } from '#server/modules/calendar/index.ts'
@@ -22,6 +26,7 @@ import { catalogueArea } from '#server/modules/catalogue/index.ts'
 import { chatsArea } from '#server/modules/chats/index.ts'
 import { contentArea } from '#server/modules/content/index.ts'
 import { devArea } from '#server/modules/dev/index.ts'
+import { emailArea } from '#server/modules/email/index.ts'
 import { telegramArea } from '#server/modules/telegram/index.ts'
 import { districtsArea } from '#server/modules/districts/index.ts'
 import { executorsArea } from '#server/modules/executors/index.ts'
@@ -59,6 +64,8 @@ export type AppDeps = {
   clock?: Clock
   /** Replaces the SMS adapter the config names (tests that play a failing provider). */
   smsSender?: SmsSender
+  /** Replaces the mail sender the config names (tests that play a mail server's answers). */
+  mailSender?: MailSender
   /** Replaces the browser push senders (Web Push, FCM) the config names (tests that play a push service). */
   pushSender?: PushSender
   /** Where the log goes; standard output when absent. */
@@ -103,7 +110,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(plansArea, base)
   const { entitlements, recordInvite } = app.plans
   await app.register(smsArea, { ...base, users, attempts, smsSender: deps.smsSender })
-  await app.register(authArea, { ...base, users, attempts, sms: app.sms, recordInvite })
+  // Sign-up mails a link to the address given (the email area, registered next: it needs auth's hook and cache).
+  const addressGiven = (user: UserRow, locale: Locale) => app.email.service.addressChanged(user, locale)
+  await app.register(authArea, { ...base, users, attempts, sms: app.sms, recordInvite, addressGiven })
+  const forgetUser = (userId: number) => app.auth.sessionCache.forget({ user: userId })
+  await app.register(emailArea, { ...base, users, forgetUser, mailSender: deps.mailSender })
   await app.register(realtimeArea, { ...base, auth: app.auth.service, users, options: deps.realtime ?? {} })
   const { realtime } = app
   await app.register(promotionArea, { ...base, entitlements })
@@ -112,7 +123,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(specialitiesArea, { ...base, users, entitlements })
   await app.register(portfolioArea, { ...base, users, entitlements })
   const { auth, specialities, portfolio } = app
-  await app.register(profileArea, { ...base, users, auth, specialities, portfolio, districts, entitlements })
+  const email = app.email.service
+  await app.register(profileArea, {
+    ...base,
+    users,
+    auth,
+    specialities,
+    portfolio,
+    districts,
+    entitlements,
+    email,
+  })
   await app.register(calendarArea, { ...base, users, entitlements })
   await app.register(executorsArea, { ...base, districts })
   await app.register(catalogueArea, base)
@@ -139,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
     hub: deps.realtimeHub ?? realtime.hub,
     push: deps.pushDelivery ?? app.push,
     telegram: app.telegram.service,
+    email: app.email.delivery,
     sender: app.sms.sender,
     promotedAmong: app.promotion.service.promotedAmong,
     professionalsAmong: (userIds) => entitlements.withFeature(userIds, 'smart_notifications'),
@@ -151,6 +173,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(devArea, {
     ...base,
     devSms: app.sms.devSms,
+    devMail: app.email.devMail,
     devTelegram: devBot && { bot: devBot, telegram: app.telegram.service },
   })
   await app.register(sitemapArea, { ...base, urlsPerFile: deps.sitemapUrlsPerFile })
@@ -202,9 +225,14 @@ function createFastify({ config, logStream }: AppDeps): FastifyInstance {
     logger: {
       level: config.LOG_LEVEL,
       ...(logStream && { stream: logStream }),
-      // Bodies are never logged; URLs are logged with phones masked (the SMS check carries one in its query).
+      // Bodies are never logged; URLs are logged with phones masked (the SMS check carries one in its query), and
+      // mailed links' tokens and e-mail addresses.
       serializers: {
-        req: (request) => ({ method: request.method, url: maskPhonesIn(request.url), ip: request.ip }),
+        req: (request) => ({
+          method: request.method,
+          url: maskMailDataIn(maskPhonesIn(request.url)),
+          ip: request.ip,
+        }),
         res: (reply) => ({ statusCode: reply.statusCode }),
         err: serializeError,
       },

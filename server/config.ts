@@ -252,6 +252,17 @@ const EnvEntries = v.object({
    * asks for them: a developer's real bot with no public address). Polling with a token only.
    */
   TELEGRAM_MODE: v.optional(v.picklist(['webhook', 'polling'], 'webhook or polling'), 'webhook'),
+  /**
+   * E-mail (docs/decisions/027-email.md): the SMTP server mail goes through, as nodemailer reads it
+   * (`smtps://user:pass@smtp.example.com`, `smtp://localhost:25?ignoreTLS=true`). Unset, outside production, a dev
+   * mailbox keeps what would be sent (`GET /api/dev/mail?to=`); in production e-mail is then off.
+   */
+  SMTP_URL: v.optional(url(['smtp:', 'smtps:'])),
+  /** The mails' sender, `Name <address>` or an address. */
+  MAIL_FROM: v.optional(
+    v.pipe(v.string(), v.minLength(3), v.maxLength(200), v.regex(/@/, 'an e-mail address')),
+    'Fika <no-reply@fika.uz>',
+  ),
   /** `GET /metrics` on the main port answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is not found. */
   METRICS_TOKEN: v.optional(
     v.pipe(

@@ -9,6 +9,13 @@ export const GENDERS = ['male', 'female', 'not_specified'] as const
 /** 0 not verified, 1 verified, 2 under review, 3 denied (spec section 4). */
 export const VERIFICATION = { none: 0, verified: 1, review: 2, denied: 3 } as const
 
+/**
+ * Where the profile's e-mail address stands (docs/decisions/027-email.md): none given, given but its link not yet
+ * followed, verified (mail goes there), or bounced (its server refused a mail for good; nothing goes there).
+ */
+export const EMAIL_STATUSES = ['none', 'unverified', 'verified', 'bounced'] as const
+export type EmailStatus = (typeof EMAIL_STATUSES)[number]
+
 /** Every profile field of spec section 3; fields later features fill start empty. */
 export const ProfileSchema = v.object({
   id: v.number(),
@@ -40,6 +47,7 @@ export const ProfileSchema = v.object({
   email_notifications: v.boolean(),
   /** A specialist's saved reply, which the bot's "Reply" under a new order sends; private like `address`. */
   reply_template: v.nullable(v.string()),
+  email_status: v.picklist(EMAIL_STATUSES),
   discount_percent: v.number(),
   discount_text: v.nullable(v.string()),
   /** Free text of the "about" section, public. */

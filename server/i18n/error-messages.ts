@@ -327,6 +327,19 @@ export const errorMessages = {
     id: 'telegram_unavailable',
     message: 'Telegram is not connected to this site yet',
   },
+  email_link_invalid: /*i18n*/ {
+    id: 'email_link_invalid',
+    message: 'This link has expired or was already used. Send a new one from Profile → Settings',
+  },
+  email_not_set: /*i18n*/ { id: 'email_not_set', message: 'Enter your e-mail address first' },
+  email_resend_too_soon: /*i18n*/ {
+    id: 'email_resend_too_soon',
+    message: 'You can request a new link in {n} s',
+  },
+  email_unavailable: /*i18n*/ {
+    id: 'email_unavailable',
+    message: 'Mail is not connected to this site yet',
+  },
   not_ready: /*i18n*/ {
     id: 'not_ready',
     message: 'The service is briefly unavailable, try again in a moment',

@@ -140,7 +140,7 @@ describe('PUT /profile/notification/status', () => {
 })
 
 describe('/profile/notification/settings', () => {
-  it('starts with push and Telegram on for every kind, e-mail off, and the SMS fallback on', async () => {
+  it('starts with every channel on for every kind (Telegram and e-mail reach only a linked chat and a verified address) and the SMS fallback on', async () => {
     const me = await user(t, 'executor')
     const response = await send(t, 'GET', '/profile/notification/settings', me)
     expect(response.statusCode).toBe(200)
@@ -148,7 +148,7 @@ describe('/profile/notification/settings', () => {
     expect(settings.sms_fallback).toBe(true)
     expect(Object.keys(settings.kinds)).toHaveLength(9)
     for (const channels of Object.values(settings.kinds)) {
-      expect(channels).toEqual({ push: true, telegram: true, email: false })
+      expect(channels).toEqual({ push: true, telegram: true, email: true })
     }
   })
 
@@ -156,15 +156,15 @@ describe('/profile/notification/settings', () => {
     const me = await user(t, 'executor')
     await send(t, 'PUT', '/profile/notification/settings', me, { kinds: { new_order: { push: false } } })
     const response = await send(t, 'PUT', '/profile/notification/settings', me, {
-      kinds: { new_order: { email: true }, order_canceled: { telegram: true } },
+      kinds: { new_order: { email: false }, order_canceled: { telegram: false } },
       sms_fallback: false,
     })
     expect(response.statusCode).toBe(200)
     const saved = (await send(t, 'GET', '/profile/notification/settings', me)).json()
     expect(saved).toEqual(response.json())
-    expect(saved.kinds.new_order).toEqual({ push: false, telegram: true, email: true })
-    expect(saved.kinds.order_canceled).toEqual({ push: true, telegram: true, email: false })
-    expect(saved.kinds.order_reply).toEqual({ push: true, telegram: true, email: false })
+    expect(saved.kinds.new_order).toEqual({ push: false, telegram: true, email: false })
+    expect(saved.kinds.order_canceled).toEqual({ push: true, telegram: false, email: true })
+    expect(saved.kinds.order_reply).toEqual({ push: true, telegram: true, email: true })
     expect(saved.sms_fallback).toBe(false)
     const stranger = await user(t, 'executor')
     expect((await send(t, 'GET', '/profile/notification/settings', stranger)).json().sms_fallback).toBe(true)

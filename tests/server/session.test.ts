@@ -45,6 +45,8 @@ describe('GET /profile', () => {
         'telegram_id',
         'telegram_notifications',
         'email_notifications',
+        'email_status',
+        'reply_template',
         'discount_percent',
         'discount_text',
         'created_at',

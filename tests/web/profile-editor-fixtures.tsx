@@ -1,4 +1,5 @@
 import { act } from '@testing-library/react'
+import type { EmailNotice } from '#contract/email-notices.ts'
 import { NOTIFICATION_KINDS, type NotificationSettings } from '#contract/schemas/notifications.ts'
 import { PLAN_FEATURES, type Plan } from '#contract/schemas/plan-features.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
@@ -43,7 +44,11 @@ export const WALLET_PATH = `${V1}/wallet`
  * The editor of `profile`, logged in, with the server answering `GET /profile` and `extra`. The specialist has the
  * professional plan (nothing locked) unless `extra` answers `GET /wallet` otherwise.
  */
-export function openEditor(profile: { id: number } & Record<string, unknown>, extra: Handlers = {}) {
+export function openEditor(
+  profile: { id: number } & Record<string, unknown>,
+  extra: Handlers = {},
+  props: { emailNotice?: EmailNotice } = {},
+) {
   act(() => useSession.getState().setSession({ token: 'token', profile: profile as unknown as Profile }))
   const server = stubApi({
     [`GET ${PROFILE_PATH}`]: () => ({ json: profile }),
@@ -61,7 +66,7 @@ export function openEditor(profile: { id: number } & Record<string, unknown>, ex
   })
   const view = renderInApp(
     <WithCatalog load={loadProfileEditorCatalog}>
-      <ProfileEditor />
+      <ProfileEditor {...props} />
     </WithCatalog>,
     '/account',
   )

@@ -58,6 +58,15 @@ export const users = pgTable(
     telegramId: text(),
     telegramNotifications: boolean().notNull().default(false),
     emailNotifications: boolean().notNull().default(false),
+    /**
+     * E-mail (docs/decisions/027-email.md): when `email` was proven to be the person's (its link followed); cleared
+     * when the address changes. Only a verified address that has not bounced receives mail.
+     */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    /** When a mail to `email` was refused for good (SMTP 5xx on RCPT): nothing more goes to it until it changes. */
+    emailBouncedAt: timestamp({ withTimezone: true }),
+    /** When the last verification link was mailed: the "send it again" limit is reserved on it in one statement. */
+    emailLinkSentAt: timestamp({ withTimezone: true }),
     /** A specialist's saved reply: the bot's "Reply" under a new order sends it (docs/decisions/026-telegram.md). */
     replyTemplate: text(),
     discountPercent: smallint().notNull().default(0),

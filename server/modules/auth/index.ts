@@ -4,6 +4,8 @@
  * wallet's plans); gives `app.auth` (the service, the sessions and the cache of live sessions).
  */
 import fp from 'fastify-plugin'
+import type { UserRow } from '#server/db/schema/users.ts'
+import type { Locale } from '#server/i18n/locale.ts'
 import { daysAgo, defineRetention } from '#server/lib/retention.ts'
 import type { AreaContext } from '#server/lib/area-context.ts'
 import type { AttemptsRepository } from '#server/modules/attempts/repository.ts'
@@ -27,6 +29,8 @@ export type AuthContext = AreaContext & {
   attempts: AttemptsRepository
   sms: Pick<SmsPort, 'service'>
   recordInvite: PlansPort['recordInvite']
+  /** Mails a verification link to the address a person registered with (the email area). */
+  addressGiven?: (user: UserRow, locale: Locale) => Promise<void>
 }
 export type AuthPort = { service: AuthService; sessions: SessionsRepository; sessionCache: SessionCache }
 
@@ -45,6 +49,7 @@ export const authArea = fp<AuthContext>(
       attempts,
       sms,
       recordInvite,
+      addressGiven,
     },
   ) => {
     const sessions = createSessionsRepository(db)
@@ -67,6 +72,7 @@ export const authArea = fp<AuthContext>(
       tokens: createAccessTokens(config.JWT_SECRET, clock),
       sessionCache,
       recordInvite,
+      addressGiven,
     })
     // A review changes the specialist's rating and count, which their cached profile would still show.
     events.subscribe((event) =>

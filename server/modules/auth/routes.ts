@@ -19,7 +19,7 @@ export function answerSession(reply: FastifyReply, session: Session) {
 
 export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
   contractRoute(app, endpoints.register, async ({ body, request, reply }) =>
-    answerSession(reply, await auth.register(body, request.ip)),
+    answerSession(reply, await auth.register(body, request.ip, request.locale)),
   )
 
   contractRoute(app, endpoints.login, async ({ body, request, reply }) =>

@@ -1,5 +1,6 @@
 import type { LoginBody, RegisterBody, ResetPasswordBody } from '#contract/schemas/auth.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
+import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { decoyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
@@ -29,6 +30,8 @@ type Deps = {
   sessionCache: SessionCache
   /** Records the invite link a person registered by (decision 015, "Bonuses"). */
   recordInvite?: (inviteeId: number, code: string | null | undefined) => Promise<void>
+  /** Mails a verification link to the address a person registered with (the email area, decision 027). */
+  addressGiven?: (user: UserRow, locale: Locale) => Promise<void>
 }
 
 export function createAuthService({
@@ -40,6 +43,7 @@ export function createAuthService({
   clock,
   sessionCache,
   recordInvite,
+  addressGiven,
 }: Deps) {
   const { startSession, ...sessionsLife } = createSessionIssuer({
     users,
@@ -59,7 +63,7 @@ export function createAuthService({
 
     registerFromTelegram: createTelegramRegistration({ users, recordInvite }),
 
-    async register(body: RegisterBody, ip: string): Promise<Session> {
+    async register(body: RegisterBody, ip: string, locale: Locale): Promise<Session> {
       assertNotCommon(body.password, 'password')
       if (await users.existsByPhone(body.username))
         throw fieldError('username', 'user_with_this_number', 'conflict')
@@ -76,6 +80,7 @@ export function createAuthService({
           slugBase: slugBaseOf(body.name, body.surname),
         })
         await recordInvite?.(user.id, body.invite)
+        if (user.email) await addressGiven?.(user, locale)
         return await startSession(user)
       } catch (error) {
         if (isUniqueViolation(error)) throw fieldError('username', 'user_with_this_number', 'conflict')

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
+import type { DevMailbox } from '#server/adapters/mail/dev-mail.ts'
 import type { DevSms } from '#server/adapters/sms/dev-sms.ts'
 import type { DevBot } from '#server/adapters/telegram/bot-api.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -19,12 +20,29 @@ export async function devRoutes(
   app: FastifyInstance,
   {
     devSms,
+    devMail,
     devTelegram,
     clock,
-  }: { devSms: DevSms | undefined; devTelegram: DevTelegram | undefined; clock: Clock },
+  }: {
+    devSms: DevSms | undefined
+    devMail: DevMailbox | undefined
+    devTelegram: DevTelegram | undefined
+    clock: Clock
+  },
 ) {
   if (devSms)
     contractRoute(app, endpoints.devSms, ({ query }) => ({ messages: devSms.messagesFor(query.phone) }))
+  if (devMail)
+    contractRoute(app, endpoints.devMail, ({ query }) => ({
+      mails: devMail.mailsTo(query.to).map(({ to, subject, text, html, headers, created_at }) => ({
+        to,
+        subject,
+        text,
+        html,
+        headers: headers ?? {},
+        created_at,
+      })),
+    }))
   if (!devTelegram) return
   const { bot, telegram } = devTelegram
   /** The app's address as Telegram opens it as a Mini App for this chat's user, with launch data the dev bot signs. */

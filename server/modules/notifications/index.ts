@@ -11,7 +11,7 @@ import type { AreaContext } from '#server/lib/area-context.ts'
 import type { PromotionService } from '#server/modules/promotion/service.ts'
 import type { Realtime } from '#server/modules/realtime/socket-server.ts'
 import { createNotifier } from './notifier.ts'
-import type { PushDelivery, RealtimeHub, TelegramDelivery } from './ports.ts'
+import type { EmailDelivery, PushDelivery, RealtimeHub, TelegramDelivery } from './ports.ts'
 import { createNotificationsRepository } from './repository.ts'
 import { notificationRoutes } from './routes.ts'
 import { createNotificationsService, type NotificationsService } from './service.ts'
@@ -23,6 +23,7 @@ export type NotificationsContext = AreaContext & {
   hub: RealtimeHub
   push: PushDelivery
   telegram: TelegramDelivery
+  email: EmailDelivery
   sender: SmsSender
   promotedAmong: PromotionService['promotedAmong']
   /** Of these people, those whose plan has convenient notifications: a new order reaches them first. */
@@ -44,6 +45,7 @@ export const notificationsArea = fp<NotificationsContext>(
       hub,
       push,
       telegram,
+      email,
       sender,
       promotedAmong,
       professionalsAmong,
@@ -76,6 +78,7 @@ export const notificationsArea = fp<NotificationsContext>(
         realtime: hub,
         push,
         telegram,
+        email,
         clock,
         promotedAmong,
         professionalsAmong,

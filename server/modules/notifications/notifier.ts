@@ -4,7 +4,7 @@ import type { Locale } from '#server/i18n/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { DomainEvent } from '#server/lib/domain-events.ts'
 import type { NotificationDraft } from './matching.ts'
-import type { PushDelivery, RealtimeHub, TelegramDelivery } from './ports.ts'
+import type { EmailDelivery, PushDelivery, RealtimeHub, TelegramDelivery } from './ports.ts'
 import { presentNotification, textOf } from './present.ts'
 import type { NotificationsRepository, PresentableNotification } from './repository.ts'
 import { allows, inQuietHours } from './settings.ts'
@@ -83,9 +83,11 @@ type Deps = {
   push: PushDelivery
   /** Messages in Telegram; without it (tests of other channels) nothing goes there. */
   telegram?: TelegramDelivery
+  /** Mails to verified addresses; without it (tests of other channels) nothing is mailed. */
+  email?: EmailDelivery
   clock: Clock
   /** A delivery that failed for one person; the others go on. */
-  onError: (error: unknown, what: 'realtime' | 'push' | 'telegram') => void
+  onError: (error: unknown, what: 'realtime' | 'push' | 'telegram' | 'email') => void
   /**
    * Those of these people whose profile promotion shows now (docs/decisions/016-plan-features.md): a new order
    * reaches them first. Without it, nobody goes first.
@@ -109,7 +111,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * recipient's sockets at once and sends a browser push where their settings allow it.
  */
 export function createNotifier(deps: Deps) {
-  const { repo, realtime, push, telegram, clock, onError, promotedAmong, professionalsAmong } = deps
+  const { repo, realtime, push, telegram, email, clock, onError, promotedAmong, professionalsAmong } = deps
   const pushPayload = (row: PresentableNotification, locale: Locale, silent: boolean): PushPayload => {
     const { title, message } = textOf(row, locale)
     return {
@@ -166,6 +168,7 @@ export function createNotifier(deps: Deps) {
       rows.sort((a, b) => (rankOf.get(userOf.get(b.id)!) ?? 0) - (rankOf.get(userOf.get(a.id)!) ?? 0))
     const pushes: { userId: number; row: PresentableNotification }[] = []
     const messages: Parameters<TelegramDelivery['sendMany']>[0] = []
+    const mails: Parameters<EmailDelivery['sendMany']>[0] = []
     for (const row of rows) {
       const userId = userOf.get(row.id)!
       const person = personOf.get(userId)
@@ -179,6 +182,12 @@ export function createNotifier(deps: Deps) {
         onError(error, 'realtime')
       }
       if (allows(person.settings, row.kind, 'push')) pushes.push({ userId, row })
+      // `person.email`: a verified address that has not bounced, with the e-mail switch on (repository.ts).
+      if (email && person.email && allows(person.settings, row.kind, 'email')) {
+        const { title, message } = textOf(row, person.locale)
+        const { kind, link } = row
+        mails.push({ userId, to: person.email, kind, title, message, link, locale: person.locale })
+      }
       if (telegram && person.telegramChat && allows(person.settings, row.kind, 'telegram')) {
         const { title, message } = textOf(row, person.locale)
         messages.push({
@@ -197,6 +206,8 @@ export function createNotifier(deps: Deps) {
     // Stored before the pushes go: a new order's thousands of pushes must not hold its Telegram messages back.
     if (telegram && messages.length > 0)
       await telegram.sendMany(messages).catch((error: unknown) => onError(error, 'telegram'))
+    if (email && mails.length > 0)
+      await email.sendMany(mails).catch((error: unknown) => onError(error, 'email'))
     await eachLimited(pushes, PUSH_CONCURRENCY, ({ userId, row }) =>
       push
         .sendToUser(userId, (locale) => pushPayload(row, locale, silent.has(userId)))

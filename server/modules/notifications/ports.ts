@@ -1,4 +1,4 @@
-import type { PushPayload } from '#contract/schemas/notifications.ts'
+import type { NotificationKind, PushPayload } from '#contract/schemas/notifications.ts'
 import type { NotifPayload, UnreadPayload } from '#contract/events.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 
@@ -39,6 +39,25 @@ export type TelegramNotice = {
  */
 export type TelegramDelivery = {
   sendMany: (messages: TelegramNotice[]) => Promise<void>
+}
+
+/**
+ * What the notifier needs from e-mail (server/modules/email): mails to verified addresses, stored as send jobs (one
+ * statement for many), each in the reader's language, with a link into the app (`link`, a path) and one-click
+ * unsubscribe from that kind.
+ */
+export type EmailDelivery = {
+  sendMany: (
+    mails: {
+      userId: number
+      to: string
+      kind: NotificationKind
+      title: string
+      message: string
+      link: string
+      locale: Locale
+    }[],
+  ) => Promise<void>
 }
 
 /** Hands nothing anywhere: for apps built without sockets or push (some tests). */

@@ -145,6 +145,10 @@ function inboxQueries(db: Database) {
           locale: users.locale,
           telegramId: users.telegramId,
           telegramOn: users.telegramNotifications,
+          email: users.email,
+          emailOn: users.emailNotifications,
+          emailVerifiedAt: users.emailVerifiedAt,
+          emailBouncedAt: users.emailBouncedAt,
           ...settingsColumns,
           unread: sql<number>`coalesce(${unread.count}, 0)`,
         })
@@ -159,6 +163,8 @@ function inboxQueries(db: Database) {
         settings: storedSettings(row),
         // Where Telegram messages go: a linked chat with the Telegram switch on.
         telegramChat: row.telegramOn ? row.telegramId : null,
+        // Where mail goes: a verified address that has not bounced, with the e-mail switch on.
+        email: row.emailOn && row.emailVerifiedAt && !row.emailBouncedAt ? row.email : null,
       }))
     },
 

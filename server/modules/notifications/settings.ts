@@ -18,9 +18,11 @@ export type StoredSettings = {
 /**
  * Push is on for every kind: the bell is what the product is for. Telegram is on too: it reaches only a person who
  * linked Telegram (which is asking for it; the master switch `telegram_notifications` turns off all of it), and a
- * specialist who signed up in the bot is told new orders will come there. E-mail starts off until it delivers.
+ * specialist who signed up in the bot is told new orders will come there. E-mail is on too, for the same reason: it
+ * reaches only an address whose link was followed (which turns the master switch `email_notifications` on) and that
+ * has not bounced (docs/decisions/027-email.md).
  */
-const DEFAULT_CHANNELS = { push: true, telegram: true, email: false } as const
+export const DEFAULT_CHANNELS = { push: true, telegram: true, email: true } as const
 export const DEFAULT_SMS_FALLBACK = true
 
 /** A person's switches with the defaults filled in; no stored row reads as all defaults. */

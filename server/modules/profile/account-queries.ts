@@ -2,6 +2,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { refreshTokenFamilies } from '#server/db/schema/auth.ts'
+import { emailVerificationTokens } from '#server/db/schema/email.ts'
 import {
   calendarEvents,
   documents,
@@ -41,6 +42,9 @@ export function createProfileAccountQueries(db: Database) {
             surname: '',
             patronymic: null,
             email: null,
+            emailVerifiedAt: null,
+            emailBouncedAt: null,
+            emailLinkSentAt: null,
             passwordHash: '!',
             avatar: null,
             avatarThumb: null,
@@ -67,6 +71,7 @@ export function createProfileAccountQueries(db: Database) {
             updatedAt: now,
           })
           .where(eq(users.id, id))
+        await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, id))
         await tx.delete(specialities).where(eq(specialities.userId, id))
         await tx.delete(documents).where(eq(documents.userId, id))
         await tx.delete(works).where(eq(works.userId, id))

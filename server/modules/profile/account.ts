@@ -67,9 +67,12 @@ export function createProfileAccount(deps: ProfileDeps) {
       return { ...profile, specialities: rows.map((row) => presentSpeciality(row, locale)) }
     },
 
-    async update(id: number, body: UpdateProfileBody, caller: UserRow) {
+    async update(id: number, body: UpdateProfileBody, caller: UserRow, locale: Locale) {
       if (id !== caller.id) throw forbidden()
       const changes = changesOf(body)
+      // A new address is not verified, nor bounced, until its own link says so (docs/decisions/027-email.md).
+      const newAddress = changes.email !== undefined && changes.email !== caller.email
+      if (newAddress) Object.assign(changes, { emailVerifiedAt: null, emailBouncedAt: null })
       const discountFields = discountFieldsSet(changes)
       if (discountFields.length > 0 && !(await entitlements.has(id, 'discounts'))) {
         const { code } = planRequired('discounts')
@@ -94,6 +97,7 @@ export function createProfileAccount(deps: ProfileDeps) {
       )
       if (!updated) throw notFound()
       await sessionCache.forget({ user: id })
+      if (newAddress && updated.email) await deps.email?.addressChanged(updated, locale)
       return presentProfile(updated, clock.now())
     },
 

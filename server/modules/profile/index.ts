@@ -13,6 +13,7 @@ import type { UsersRepository } from '#server/modules/users/repository.ts'
 import type { Entitlements } from '#server/modules/wallet/entitlements.ts'
 import { createProfileRepository } from './repository.ts'
 import { profileRoutes } from './routes.ts'
+import type { ProfileDeps } from './service-deps.ts'
 import { createProfileService, type ProfileService } from './service.ts'
 
 export type ProfileContext = AreaContext & {
@@ -22,6 +23,8 @@ export type ProfileContext = AreaContext & {
   portfolio: PortfolioPort
   districts: DistrictsRepository
   entitlements: Entitlements
+  /** Mails a verification link to a new address (the email area). */
+  email?: ProfileDeps['email']
 }
 export type ProfilePort = { service: ProfileService }
 
@@ -40,6 +43,7 @@ export const profileArea = fp<ProfileContext>(
       sessionCache: auth.sessionCache,
       entitlements: context.entitlements,
       publicUrl: config.PUBLIC_URL,
+      email: context.email,
     })
     await app.register(profileRoutes, { profile })
     app.decorate('profile', { service: profile } satisfies ProfilePort)

@@ -9,7 +9,7 @@ export async function profileRoutes(app: FastifyInstance, { profile }: { profile
     profile.own(request.user!, query.with, request.locale),
   )
   contractRoute(app, endpoints.updateProfile, ({ params, body, request }) =>
-    profile.update(params.id, body, request.user!),
+    profile.update(params.id, body, request.user!, request.locale),
   )
   contractRoute(app, endpoints.uploadAvatar, ({ request }) => {
     const file = (request.body as { file?: unknown } | undefined)?.file

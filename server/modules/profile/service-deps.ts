@@ -1,4 +1,6 @@
 // What the parts of the profile service are given, and the errors they share.
+import type { UserRow } from '#server/db/schema/users.ts'
+import type { Locale } from '#server/i18n/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import type { SessionsRepository } from '#server/modules/auth/repository.ts'
@@ -31,6 +33,8 @@ export type ProfileDeps = {
   entitlements: Pick<Entitlements, 'has' | 'require'>
   /** The site's own address: the share link points there. */
   publicUrl: string
+  /** Mails a verification link to a person's new address (the email area); without it none is mailed. */
+  email?: { addressChanged: (user: UserRow, locale: Locale) => Promise<void> }
 }
 
 export const forbidden = () => new AppError('forbidden', 'forbidden')

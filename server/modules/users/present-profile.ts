@@ -1,4 +1,4 @@
-import type { Profile } from '#contract/schemas/profile.ts'
+import type { EmailStatus, Profile } from '#contract/schemas/profile.ts'
 import type { UserRow } from '#server/db/schema/users.ts'
 
 // Someone seen within this many seconds counts as online.
@@ -7,6 +7,12 @@ const ONLINE_WINDOW_S = 300
 /** Whether someone seen at `lastSeenAt` counts as online now. */
 export const isOnline = (lastSeenAt: Date | null, now: Date) =>
   lastSeenAt !== null && now.getTime() - lastSeenAt.getTime() < ONLINE_WINDOW_S * 1000
+
+/** Where the person's address stands (docs/decisions/027-email.md): only a verified one receives mail. */
+export const emailStatusOf = (
+  user: Pick<UserRow, 'email' | 'emailVerifiedAt' | 'emailBouncedAt'>,
+): EmailStatus =>
+  !user.email ? 'none' : user.emailBouncedAt ? 'bounced' : user.emailVerifiedAt ? 'verified' : 'unverified'
 
 /** The profile as clients see it: the spec's snake_case fields, never the password hash. */
 export function presentProfile(user: UserRow, now: Date): Profile {
@@ -39,6 +45,7 @@ export function presentProfile(user: UserRow, now: Date): Profile {
     telegram_notifications: user.telegramNotifications,
     email_notifications: user.emailNotifications,
     reply_template: user.replyTemplate,
+    email_status: emailStatusOf(user),
     discount_percent: user.discountPercent,
     discount_text: user.discountText,
     about: user.about,

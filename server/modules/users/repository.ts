@@ -28,6 +28,9 @@ export type ProfileChanges = Partial<
     | 'telegramNotifications'
     | 'emailNotifications'
     | 'replyTemplate'
+    | 'emailVerifiedAt'
+    | 'emailBouncedAt'
+    | 'emailLinkSentAt'
     | 'avatar'
     | 'avatarThumb'
   >

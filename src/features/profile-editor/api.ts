@@ -1,4 +1,5 @@
 import { coreEndpoints } from '#contract/core-endpoints.ts'
+import { emailEndpoints } from '#contract/email-endpoints.ts'
 import { notificationEndpoints } from '#contract/notification-endpoints.ts'
 import { profileEndpoints as calls } from '#contract/profile-endpoints.ts'
 import { promotionEndpoints } from '#contract/promotion-endpoints.ts'
@@ -29,6 +30,8 @@ export const editorApi = {
   deleteAccount: (id: number, password: string) =>
     api.call(calls.deleteAccount, { params: { id }, body: { password } }),
   statistics: () => api.call(calls.statistics),
+  /** Mails a new verification link to the profile's address (docs/decisions/027-email.md). */
+  emailSendLink: () => api.call(emailEndpoints.emailSendLink),
   districts: () => api.call(calls.districts),
 
   categories: () => api.call(coreEndpoints.categories, { query: {} }),

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
+import type { EmailNotice } from '#contract/email-notices.ts'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSession } from '#src/lib/session-store.ts'
 import { editorApi } from '../api.ts'
@@ -21,8 +22,9 @@ import { AboutSection, DiscountSection } from './text-sections.tsx'
 /**
  * The own profile, section by section, each saved on its own. Customers get the photo, personal data,
  * notifications and settings; executors also everything customers see on their public profile, and their statistics.
+ * `emailNotice`: how following the mailed link that verifies the e-mail address went (the settings show it).
  */
-export function ProfileEditor() {
+export function ProfileEditor({ emailNotice }: { emailNotice?: EmailNotice } = {}) {
   const { t } = useLingui()
   const profile = useSession((state) => state.profile)
   const setProfile = useSession((state) => state.setProfile)
@@ -121,7 +123,7 @@ export function ProfileEditor() {
             </PlanProvider>
           )}
           {!executor && <NotificationsSection profile={profile} />}
-          <SettingsSection profile={profile} />
+          <SettingsSection profile={profile} emailNotice={emailNotice} />
         </div>
       )}
     </ScreenLayout>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import type { EmailNotice } from '#contract/email-notices.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { Modal } from '#src/components/modal.tsx'
 import { TextField } from '#src/components/text-field.tsx'
@@ -10,12 +11,16 @@ import { useProfileSection } from '../use-profile-section.ts'
 import { useSave } from '../use-save.ts'
 import { Switch } from './confirm.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
+import { EmailCard } from './email-card.tsx'
 import { TelegramCard } from './telegram-card.tsx'
 
 type Notifications = { telegram: boolean; email: boolean }
 
-/** Notification switches, Telegram, the password, and deleting the account. */
-export function SettingsSection({ profile }: { profile: Profile }) {
+/**
+ * Notification switches, Telegram, the e-mail address (`emailNotice`: how following its mailed link went), the
+ * password, and deleting the account.
+ */
+export function SettingsSection({ profile, emailNotice }: { profile: Profile; emailNotice?: EmailNotice }) {
   const { t } = useLingui()
   const { edit, save, submit } = useProfileSection<Notifications>(
     'notifications',
@@ -44,6 +49,7 @@ export function SettingsSection({ profile }: { profile: Profile }) {
         <SaveBar state={save.state} statusRef={save.statusRef} dirty={edit.dirty} restored={edit.restored} />
       </form>
       <TelegramCard profile={profile} />
+      <EmailCard profile={profile} notice={emailNotice} />
       <ChangePassword />
       <DeleteAccount profile={profile} />
     </EditorSection>

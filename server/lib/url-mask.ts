@@ -1,0 +1,7 @@
+/**
+ * A URL as the log writes it (docs/decisions/027-email.md): a mailed link's token (`?t=` of `/api/email/verify` and
+ * `/api/email/unsubscribe`) masked, since whoever reads it can use the link, and an e-mail address (the dev
+ * mailbox's `?to=`) masked, since it is personal.
+ */
+export const maskMailDataIn = (url: string) =>
+  url.replace(/([?&]t=)[^&#]*/g, '$1…').replace(/[^/?&=#]+(@|%40)[^/?&=#]+/gi, '…@…')
