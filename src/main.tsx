@@ -6,6 +6,7 @@ import { RouteError } from './components/chunk-error-notice.tsx'
 import { afterFirstLoad } from './lib/after-first-load.ts'
 import { listenForChunkErrors } from './lib/chunk-reload.ts'
 import { loginFromMiniApp } from './features/auth/mini-app-launch.ts'
+import { startInTelegram } from './features/mini-app/in-telegram.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { listenForEarlyLocaleChoice } from './lib/early-locale-choice.ts'
@@ -58,7 +59,10 @@ async function start() {
     // long task over the whole page.
     startTransition(() => void hydrateRoot(root, app))
   } else createRoot(root).render(app)
-  // Opened by Telegram as a Mini App: its login starts at once, its code loads only then.
+  // Opened by Telegram as a Mini App: its login starts at once, its code loads only then. Inside Telegram (this
+  // launch or an earlier one in the tab) the app takes Telegram's theme and back button; the check reads the
+  // launch parameters before the login takes them out of the address.
+  void startInTelegram(router)
   void loginFromMiniApp(router)
 
   afterFirstLoad(async () => (await import('./lib/pwa.ts')).registerServiceWorker())
