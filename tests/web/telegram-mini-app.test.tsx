@@ -109,6 +109,8 @@ describe('the app inside Telegram', () => {
     expect(colour('on-green')).toBe('#ffffff')
     // The night hint is 4.2:1 on its background, and ours darker still: hints take the text colour.
     expect(colour('muted')).toBe('#f5f5f5')
+    // Lines carry no text: the hint colour as Telegram sends it.
+    expect(colour('line')).toBe('#708499')
     expect(document.documentElement.style.colorScheme).toBe('dark')
     expect(telegram.posted.map((call) => call.eventType)).toEqual(
       expect.arrayContaining(['web_app_ready', 'web_app_expand', 'web_app_request_theme']),

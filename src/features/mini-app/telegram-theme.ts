@@ -99,9 +99,10 @@ export function themeColours(params: ThemeParams): { colours: AppColours; dark: 
       'green-dark': green === OUR_COLOURS.green ? OUR_COLOURS['green-dark'] : green,
       'on-green': onGreen,
       danger: firstReadable([hexColour(params.destructive_text_color), OUR_COLOURS.danger, ink], onPage),
-      // Lines carry no text: Telegram's separator, else the hint colour where the page is Telegram's.
+      // Lines carry no text: Telegram's separator or hint colour as it is, else ours (or the hint) on a themed page.
       line:
         hexColour(params.section_separator_color) ??
+        hexColour(params.hint_color) ??
         (surface === OUR_COLOURS.surface ? OUR_COLOURS.line : muted),
     },
     dark: luminance(surface) < 0.18,
