@@ -2,17 +2,36 @@ import { lingui } from '@lingui/vite-plugin'
 import babel from '@rolldown/plugin-babel'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { VitePWA } from 'vite-plugin-pwa'
 import { firstLoadChunk } from './scripts/first-load-chunk.ts'
+import { routerScrollReset } from './scripts/router-scroll-reset.ts'
 import { manifest } from './src/pwa-manifest.ts'
 
 const firstLoad = firstLoadChunk('/src/main.tsx')
 
-export default defineConfig(({ isSsrBuild }) => ({
+const nodeModule = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url))
+/**
+ * The browser's build takes React's production files directly instead of through the packages' index files, which
+ * choose a file by NODE_ENV at run time (`module.exports = require(...)`): imported directly, the bundler drops
+ * the exports nobody uses (react-dom's preload, preinit and form helpers), ~0.2 KB of the first load. Development
+ * and the tests keep the usual entry points (and React's development warnings).
+ */
+const reactProductionBuilds = [
+  { find: /^react$/, replacement: nodeModule('react/cjs/react.production.js') },
+  { find: /^react\/jsx-runtime$/, replacement: nodeModule('react/cjs/react-jsx-runtime.production.js') },
+  { find: /^react-dom$/, replacement: nodeModule('react-dom/cjs/react-dom.production.js') },
+  { find: /^react-dom\/client$/, replacement: nodeModule('react-dom/cjs/react-dom-client.production.js') },
+  { find: /^scheduler$/, replacement: nodeModule('scheduler/cjs/scheduler.production.js') },
+]
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     !isSsrBuild && firstLoad.plugin,
+    // The server's renderer never scrolls: it keeps the router's module.
+    !isSsrBuild && routerScrollReset(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -68,6 +87,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   }),
   resolve: {
     alias: [
+      ...(command === 'build' && !isSsrBuild ? reactProductionBuilds : []),
       // The router's store asks for the shim that brings useSyncExternalStore to React 17; React 19 has it, and the
       // package's own non-shim entry uses it (less code in the first load).
       {

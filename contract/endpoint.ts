@@ -41,11 +41,8 @@ export const AUTH_PATH = `${V1}/auth`
 /** Where the page trades the refresh cookie for an access token (POST). */
 export const REFRESH_PATH = `${AUTH_PATH}/refresh`
 export const REFRESH_COOKIE = 'refresh_token'
-/**
- * The language chosen for the browser session (ru, oz, uz or en): written by the app's switcher and by a `?lang=`
- * in the address, read by the server to render pages in the language the app will show.
- */
-export const LOCALE_COOKIE = 'lang'
+// Its own file: the web app's first load reads it without this one (buildPath and the paths load with the client).
+export { LOCALE_COOKIE } from './locale-cookie.ts'
 
 /** Fills `{param}` placeholders; values are URI-encoded. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

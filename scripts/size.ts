@@ -1,8 +1,9 @@
 /**
  * npm run size: gzip bytes of the JavaScript and CSS that `/` loads before any interaction, measured in Chromium
- * against the built app served by the real server (run `npm run build` first). Budget: at most 110 KB of JS, the
- * target of issue 13 (150 before it put the first screen in one chunk; 135, then 118, as the HTTP client, the
- * catalogue's calls, the service worker and then the parts no first tap needs left the first load).
+ * against the built app served by the real server (run `npm run build` first), and of the JavaScript that Telegram's
+ * launch of the Mini App loads. Budget for both: at most 110 KB of JS, the target of issue 13 (150 before it put the
+ * first screen in one chunk; 135, then 118, as the HTTP client, the catalogue's calls, the service worker and then
+ * the parts no first tap needs left the first load; 108 once the router's scroll restoration and the client did).
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
@@ -38,33 +39,63 @@ try {
     ...(executablePath && { executablePath }),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   })
-  // A first visit: no cache, no service worker yet, a phone-sized screen.
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
-  const page = await context.newPage()
-  const loaded: { url: string; kind: 'js' | 'css'; raw: number; gzip: number }[] = []
-  page.on('response', async (response) => {
-    const path = new URL(response.url()).pathname
-    const kind = path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : undefined
-    if (!kind) return
-    const body = await response.body()
-    loaded.push({ url: path, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
-  })
-  await page.goto(url, { waitUntil: 'networkidle' })
-  await browser.close()
-
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-  for (const file of loaded.sort((a, b) => b.gzip - a.gzip)) {
-    console.log(
-      `${file.kind.padEnd(4)} ${kb(file.gzip).padStart(9)} gzip ${kb(file.raw).padStart(9)} raw  ${file.url}`,
-    )
+  type Loaded = { url: string; kind: 'js' | 'css'; raw: number; gzip: number }
+  /** The JavaScript and CSS a first visit to `address` fetches until the network is quiet. */
+  async function firstLoad(address: string): Promise<Loaded[]> {
+    // A first visit: no cache, no service worker yet, a phone-sized screen.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+    })
+    const page = await context.newPage()
+    const loaded: Loaded[] = []
+    page.on('response', async (response) => {
+      const path = new URL(response.url()).pathname
+      const kind = path.endsWith('.js') ? 'js' : path.endsWith('.css') ? 'css' : undefined
+      if (!kind) return
+      const body = await response.body()
+      loaded.push({ url: path, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
+    })
+    await page.goto(address, { waitUntil: 'networkidle' })
+    await context.close()
+    return loaded
   }
-  const total = (kind: 'js' | 'css') =>
+  const total = (loaded: Loaded[], kind: 'js' | 'css') =>
     loaded.filter((f) => f.kind === kind).reduce((sum, f) => sum + f.gzip, 0)
+  const list = (loaded: Loaded[]) => {
+    for (const file of loaded.sort((a, b) => b.gzip - a.gzip)) {
+      console.log(
+        `${file.kind.padEnd(4)} ${kb(file.gzip).padStart(9)} gzip ${kb(file.raw).padStart(9)} raw  ${file.url}`,
+      )
+    }
+  }
+
+  const home = await firstLoad(url)
+  list(home)
   console.log(
-    `\nJavaScript loaded by / before any interaction: ${kb(total('js'))} gzip (budget ${kb(JS_BUDGET_BYTES)})`,
+    `\nJavaScript loaded by / before any interaction: ${kb(total(home, 'js'))} gzip (budget ${kb(JS_BUDGET_BYTES)})`,
   )
-  console.log(`CSS loaded by / before any interaction: ${kb(total('css'))} gzip`)
-  if (total('js') > JS_BUDGET_BYTES) process.exitCode = 1
+  console.log(`CSS loaded by / before any interaction: ${kb(total(home, 'css'))} gzip`)
+  if (total(home, 'js') > JS_BUDGET_BYTES) process.exitCode = 1
+
+  // Telegram's launch of the Mini App: `/` with its launch parameters in the hash. The launch data is not signed,
+  // so the login is refused and its notice shows: the app, the Mini App's theme and buttons (features/mini-app), the
+  // login and the notice, as a first launch fetches them before the person can tap.
+  const theme = JSON.stringify({ bg_color: '#17212b', text_color: '#f5f5f5' })
+  const miniApp = await firstLoad(
+    `${url}#tgWebAppData=${encodeURIComponent('auth_date=1&query_id=AAE&hash=00')}&tgWebAppVersion=8.0` +
+      `&tgWebAppPlatform=android&tgWebAppThemeParams=${encodeURIComponent(theme)}`,
+  )
+  console.log('')
+  list(miniApp)
+  // NOTE: reported against the budget, not yet held to it: the login's HTTP client and the contract's schemas are
+  // most of the difference (docs/decisions/026-telegram.md).
+  const over = total(miniApp, 'js') > JS_BUDGET_BYTES ? ', over it' : ''
+  console.log(
+    `\nJavaScript loaded by a Mini App launch before any interaction: ${kb(total(miniApp, 'js'))} gzip (budget ${kb(JS_BUDGET_BYTES)}${over})`,
+  )
+  await browser.close()
 
   // The map's chunks load only with a map screen; `/` must not load them (tests/e2e/orders-list.test.ts).
   const assets = await readdir('dist/assets')
@@ -78,8 +109,12 @@ try {
     console.log(`map  ${kb(gzip).padStart(9)} gzip  /assets/${name}`)
   }
   console.log(`The map's chunks (loaded by /orders/map, not by /): ${kb(mapTotal)} gzip`)
-  if (loaded.some((file) => mapChunks.some((name) => file.url.endsWith(name)))) process.exitCode = 1
+  if (home.some((file) => mapChunks.some((name) => file.url.endsWith(name)))) process.exitCode = 1
 } finally {
+  // The database's files are removed once the server has closed them.
+  const running = server.exitCode === null && server.signalCode === null
+  const exited = new Promise((resolve) => server.once('exit', resolve))
   server.kill('SIGTERM')
+  if (running) await exited
   await rm(dataDir, { recursive: true, force: true })
 }

@@ -6,7 +6,7 @@ import { RouteError } from './components/chunk-error-notice.tsx'
 import { afterFirstLoad } from './lib/after-first-load.ts'
 import { listenForChunkErrors } from './lib/chunk-reload.ts'
 import { loginFromMiniApp } from './features/auth/mini-app-launch.ts'
-import { api } from './lib/api.ts'
+import { startInTelegram } from './features/mini-app/in-telegram.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { listenForEarlyLocaleChoice } from './lib/early-locale-choice.ts'
@@ -59,12 +59,16 @@ async function start() {
     // long task over the whole page.
     startTransition(() => void hydrateRoot(root, app))
   } else createRoot(root).render(app)
-  // Opened by Telegram as a Mini App: its login starts at once, its code loads only then.
+  // Opened by Telegram as a Mini App: its login starts at once, its code loads only then. Inside Telegram (this
+  // launch or an earlier one in the tab) the app takes Telegram's theme and back button; the check reads the
+  // launch parameters before the login takes them out of the address.
+  void startInTelegram(router)
   void loginFromMiniApp(router)
 
   afterFirstLoad(async () => (await import('./lib/pwa.ts')).registerServiceWorker())
-  // A page drawn by the server asks nothing at first: the HTTP client loads before the first tap needs it.
-  afterFirstLoad(api.preload)
+  // A page drawn by the server asks nothing at first: the HTTP client loads before the first tap needs it. The
+  // client itself is imported here, not at the top: nothing on the first screen calls it (catalogue-api.ts).
+  afterFirstLoad(async () => (await import('./lib/api.ts')).api.preload())
   // A notification tapped while this window is opening must still lead to its page: the listener is tiny and
   // starts at once. Renewing the push subscription waits for the first screen.
   listenToServiceWorker((to) => void router.navigate({ href: to }))

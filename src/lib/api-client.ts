@@ -2,31 +2,14 @@ import type { Options } from 'ky'
 import type * as ApiHttp from './api-http.ts'
 import type * as v from 'valibot'
 import { buildPath, type Endpoint } from '#contract/endpoint.ts'
-import type { ErrorBody } from '#contract/errors.ts'
 import type { ApiClientOptions } from './api-options.ts'
+import { ApiError } from './api-error.ts'
 import { loadOnce } from './load-once.ts'
 
 type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : never
 type In<S> = S extends v.GenericSchema ? v.InferInput<S> : never
 
-/** A failed call: the HTTP status and, when the server answered, its one error body. */
-export class ApiError extends Error {
-  readonly status: number
-  readonly body: ErrorBody | null
-  constructor(status: number, body: ErrorBody | null) {
-    super(body?.error.message ?? `HTTP ${status}`)
-    this.name = 'ApiError'
-    this.status = status
-    this.body = body
-  }
-  get code() {
-    return this.body?.error.code ?? (this.status === 0 ? 'network' : 'error_occurred')
-  }
-  /** Field name -> messages, for forms. */
-  get fields(): Record<string, string[]> {
-    return this.body?.error.fields ?? {}
-  }
-}
+export { ApiError }
 
 export type { ApiClientOptions }
 

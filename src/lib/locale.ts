@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import { LOCALE_COOKIE } from '#contract/endpoint.ts'
+import { LOCALE_COOKIE } from '#contract/locale-cookie.ts'
 import { messages as ruMessages } from '../locales/ru/messages.po'
 import { LOCALES, type Locale } from './locale-list.ts'
 import { serverRender } from './server-render.ts'

@@ -53,7 +53,7 @@ async function linkDemoSpecialist(telegramId: number) {
 }
 
 describe('Telegram', () => {
-  test('a linked specialist who opens the Mini App lands logged in on /orders, with the launch data gone from the address', async () => {
+  test("a linked specialist who opens the Mini App lands logged in on /orders in Telegram's colours, with the launch data gone from the address", async () => {
     await linkDemoSpecialist(424_242)
     const initData = signInitData(DEV_BOT_TOKEN, {
       auth_date: String(Math.floor(Date.now() / 1000)),
@@ -61,11 +61,35 @@ describe('Telegram', () => {
       user: JSON.stringify({ id: 424_242, first_name: 'Dilshod', language_code: 'ru' }),
     })
     const { page, problems } = await openPhone(product.browser)
+    // Telegram's app around the page, as on Android: it takes the app's calls (docs/decisions/026-telegram.md).
+    await page.addInitScript(() => {
+      const calls: [string, string][] = []
+      Object.assign(window, {
+        telegramCalls: calls,
+        TelegramWebviewProxy: { postEvent: (...call: [string, string]) => calls.push(call) },
+      })
+    })
+    const night = {
+      bg_color: '#17212b',
+      text_color: '#f5f5f5',
+      secondary_bg_color: '#232e3c',
+      link_color: '#6ab3f3',
+    }
     await page.goto(
-      `${product.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android`,
+      `${product.url}/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=android` +
+        `&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(night))}`,
     )
     await page.waitForURL(`${product.url}/orders`)
     expect(page.url()).not.toContain('tgWebAppData')
+    // The page takes Telegram's colours, and Telegram is told the app is ready.
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor))
+      .toBe('rgb(23, 33, 43)')
+    expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(245, 245, 245)')
+    const calls = await page.evaluate(
+      () => (window as unknown as { telegramCalls: [string, string][] }).telegramCalls,
+    )
+    expect(calls.map(([method]) => method)).toContain('web_app_ready')
     await expect
       .poll(() =>
         page.evaluate(

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { loadOrderViewCatalog } from '#src/features/order-view/catalog.ts'
 import { OrderScreen } from '#src/features/order-view/components/order-screen.tsx'
+import { setHapticFeedback, type Haptic } from '#src/lib/haptics.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import type { Profile } from '#contract/schemas/profile.ts'
 import { errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
@@ -400,6 +401,34 @@ describe('the reply form', () => {
     expect(sent.body).toEqual({ message: 'Да, приеду к 9 утра' })
     expect(sent.headers.get('idempotency-key')).toMatch(/^[\w-]{36}$/)
     expect(screen.getByTestId('own-reply')).toBeTruthy()
+  })
+
+  it('lets a phone that can (inside Telegram) feel a sent reply and a refused one', async () => {
+    as(OTHER_EXECUTOR)
+    const felt: Haptic[] = []
+    setHapticFeedback((kind) => felt.push(kind))
+    const user = userEvent.setup()
+    let refuse = true
+    stubOrder(orderOf(), [], {
+      [`POST ${V1}/orders/42/replies`]: ({ body }) =>
+        refuse
+          ? {
+              status: 409,
+              json: errorBody('conflict', 'order_not_open', 'Заказ больше не принимает отклики'),
+            }
+          : { status: 201, json: replyOf({ id: 2, executor_id: 11, ...(body as object) }) },
+    })
+    try {
+      show()
+      await user.type(await screen.findByLabelText('Ваш отклик'), 'Приеду к 9 утра')
+      await user.click(screen.getByRole('button', { name: 'Откликнуться' }))
+      await waitFor(() => expect(felt).toEqual(['error']))
+      refuse = false
+      await user.click(screen.getByRole('button', { name: 'Откликнуться' }))
+      await waitFor(() => expect(felt).toEqual(['error', 'success']))
+    } finally {
+      setHapticFeedback(undefined)
+    }
   })
 
   it('keeps the typed reply and its key across a reload', async () => {

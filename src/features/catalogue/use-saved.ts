@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
-import { ApiError } from '#src/lib/api-client.ts'
+import { ApiError } from '#src/lib/api-error.ts'
 import type { Saved } from '#src/lib/saved-call.ts'
 import { firstAnswer, serverRender } from '#src/lib/server-render.ts'
 

@@ -8,6 +8,7 @@ import { useSession } from '#src/lib/session-store.ts'
 import { uploadFile } from '#src/lib/upload-file.ts'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import type { OrderDraft } from './draft-store.ts'
+import { haptic } from '#src/lib/haptics.ts'
 
 export type PublishPhase =
   | { name: 'idle' }
@@ -59,9 +60,11 @@ export function usePublish({ draft, body, onChange, flush, remove, onRefused }: 
           await flush()
         }
         await remove()
+        haptic('success')
         await navigate({ to: '/order/$orderId', params: { orderId: String(order.id) } })
       } catch (error) {
         finishing.current = false
+        haptic('error')
         setPhase({ name: 'failed', error })
       }
     },
@@ -89,6 +92,7 @@ export function usePublish({ draft, body, onChange, flush, remove, onRefused }: 
       setPhase({ name: 'queued' })
     } catch (error) {
       if (error instanceof ApiError) onRefused(error)
+      haptic('error')
       setPhase({ name: 'failed', error })
     }
   }, [body, finish, flush, onChange, onRefused])

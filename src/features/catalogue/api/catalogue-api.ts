@@ -1,4 +1,4 @@
-import { ApiError } from '#src/lib/api-client.ts'
+import { ApiError } from '#src/lib/api-error.ts'
 import { loadOnce } from '#src/lib/load-once.ts'
 import type { catalogueCalls } from './catalogue-calls.ts'
 import { SEARCH_RESULTS, type SearchResult } from './search-result.ts'

@@ -5,6 +5,7 @@ import { ApiError } from '#src/lib/api-client.ts'
 import { errorText } from '#src/features/error-words/error-messages.ts'
 import { orderApi } from '../api/order-api.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
+import { haptic } from '#src/lib/haptics.ts'
 
 type Step = OrderAction | 'delete'
 type Confirm = { title: string; text?: string; yes: string; no: string }
@@ -93,8 +94,10 @@ export function OrderActions({ order, role, onChange }: OrderActionsProps) {
     setBusy(true)
     try {
       onChange(step === 'delete' ? await orderApi.remove(order.id) : await orderApi.act(order.id, step))
+      haptic('success')
       setAsking(null)
     } catch (error) {
+      haptic('error')
       const offline = error instanceof ApiError && error.status === 0
       // The spec's two messages: one for a refused status change, one for a refused delete.
       setFailure(

@@ -14,6 +14,7 @@ import {
 import { failureText, fieldText, refusalText } from '../messages.ts'
 import { dropReplyDraft, keepReplyDraft, readReplyDraft } from '../reply-draft.ts'
 import { TextAreaField } from './text-area-field.tsx'
+import { haptic } from '#src/lib/haptics.ts'
 
 type ReplyFormProps = { orderId: number; onSent: (reply: Reply | null) => void }
 
@@ -43,11 +44,13 @@ export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
       setQueued(false)
       if (ok) {
         dropReplyDraft(orderId)
+        haptic('success')
         onSentRef.current(null)
         return
       }
       // Refused when it finally arrived (the order was paused meanwhile): the text stays for another try.
       keepReplyDraft(orderId, { ...draft, text: form.getValues('message'), queued: false })
+      haptic('error')
       setFailure(refusalText(i18n, data))
     },
     [orderId, draft, i18n, form],
@@ -81,8 +84,10 @@ export function ReplyForm({ orderId, onSent }: ReplyFormProps) {
         return
       }
       dropReplyDraft(orderId)
+      haptic('success')
       onSent(delivery.data)
     } catch (error) {
+      haptic('error')
       setFailure(failureText(i18n, error))
     }
   })

@@ -10,6 +10,7 @@ import '../wallet.css'
 import { walletApi } from '../wallet-api.ts'
 import { PROVIDER_NAMES, useWalletWords } from '../words.ts'
 import { Fact } from './fact.tsx'
+import { haptic } from '#src/lib/haptics.ts'
 
 /** A pending payment is asked again every 3 s, for about two minutes. */
 export const POLL_EVERY_MS = 3000
@@ -44,7 +45,10 @@ function useInvoice(invoiceId: number | undefined) {
         }
         // The plan's dates are the wallet's: a plan bought while another runs is queued after it.
         const wallet = invoice.status === 'paid' ? await walletApi.wallet().catch(() => null) : null
-        if (live) setState({ status: 'ready', invoice, wallet, gaveUp: false })
+        if (!live) return
+        // Paid or not, the payment is settled: the phone says which (inside Telegram).
+        haptic(invoice.status === 'paid' ? 'success' : 'error')
+        setState({ status: 'ready', invoice, wallet, gaveUp: false })
       } catch (error) {
         if (!live) return
         if (error instanceof ApiError && error.status === 404) setState({ status: 'missing' })
