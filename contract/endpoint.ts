@@ -18,13 +18,15 @@ export type Endpoint = {
     | 'notifications'
     | 'chats'
     | 'wallet'
+    | 'admin'
   /** Needs a valid access token (Authorization: Bearer). */
   auth?: boolean
   /**
-   * Takes a multipart form too: a few short `fields` (the spec's SMS forms) or one `file` upload. Every other
-   * endpoint refuses multipart before reading a byte of it (docs/decisions/008-input-bounds-and-privacy.md).
+   * Takes a multipart form too: a few short `fields` (the spec's SMS forms), one `file` upload, or the identity
+   * `documents` (a type and three photos). Every other endpoint refuses multipart before reading a byte of it
+   * (docs/decisions/008-input-bounds-and-privacy.md).
    */
-  form?: 'fields' | 'file'
+  form?: 'fields' | 'file' | 'documents'
   params?: AnySchema
   query?: AnySchema
   body?: AnySchema

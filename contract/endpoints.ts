@@ -7,6 +7,7 @@ import { orderEndpoints } from './order-endpoints.ts'
 import { profileEndpoints } from './profile-endpoints.ts'
 import { promotionEndpoints } from './promotion-endpoints.ts'
 import { telegramEndpoints } from './telegram-endpoints.ts'
+import { verificationEndpoints } from './verification-endpoints.ts'
 import { walletEndpoints } from './wallet-endpoints.ts'
 
 export * from './endpoint.ts'
@@ -26,4 +27,5 @@ export const endpoints = {
   ...promotionEndpoints,
   ...telegramEndpoints,
   ...emailEndpoints,
+  ...verificationEndpoints,
 } as const

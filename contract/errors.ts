@@ -168,6 +168,13 @@ export const ERROR_CODES = [
   'email_not_set',
   'email_resend_too_soon',
   'email_unavailable',
+  // identity verification and moderation (docs/decisions/028-identity-verification.md)
+  'document_type_invalid',
+  'document_photo_required',
+  'verification_not_allowed',
+  'only_specialists_verify',
+  'deny_reason_required',
+  'submission_decided',
   // operations: a process not ready to serve (its database away, or stopping): the proxy tries another
   'not_ready',
 ] as const

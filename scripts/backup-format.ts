@@ -6,7 +6,7 @@
  *   database.pgdump        PostgreSQL: `pg_dump --format=custom` of the whole database (every schema), compressed;
  *   database.pglite.tar.gz PGlite: its data folder as PGlite dumps it (gzip tar);
  *   uploads/               DATA_DIR/uploads, file for file (photos are compressed already);
- *   keys/                  DATA_DIR/jwt-secret and vapid-keys.json when the server generated them there.
+ *   keys/                  DATA_DIR/jwt-secret, vapid-keys.json and documents-key when the server generated them.
  * A folder rather than one archive: no archive library is installed, and a plain folder is read, checked and
  * copied off the machine with the tools every server has.
  */
@@ -28,7 +28,7 @@ export const DATABASE_FILES: Record<DatabaseKind, string> = {
 export const UPLOADS_FOLDER = 'uploads'
 export const KEYS_FOLDER = 'keys'
 /** The secrets a server without JWT_SECRET / VAPID_* variables generates into DATA_DIR (server/secret.ts). */
-export const KEY_FILES = ['jwt-secret', 'vapid-keys.json'] as const
+export const KEY_FILES = ['jwt-secret', 'vapid-keys.json', 'documents-key'] as const
 
 export type Manifest = {
   format: typeof FORMAT_VERSION

@@ -1,8 +1,9 @@
 /**
  * npm run support-staff -- add +998901234567 | remove +998901234567 | list
+ * npm run moderator -- add +998901234567 | remove +998901234567 | list   (scripts/moderator.ts)
  *
- * Gives or takes the support team's role (`users.role`, docs/operations.md). The API never changes a role, so
- * this command, run by someone with access to the server's database, is the only way in.
+ * Gives or takes a staff role (`users.role`, docs/operations.md): the support team's, or a moderator's. The API
+ * never changes a role, so these commands, run by someone with access to the server's database, are the only way in.
  */
 import { fileURLToPath } from 'node:url'
 import { and, asc, eq, isNull } from 'drizzle-orm'
@@ -13,7 +14,14 @@ import { users } from '#server/db/schema/users.ts'
 import { maskPhone } from '#server/lib/phone-mask.ts'
 import { SESSION_CACHE_CHANNEL, type SessionInvalidation } from '#server/modules/auth/session-cache.ts'
 
-const USAGE = 'Usage: npm run support-staff -- add <phone> | remove <phone> | list'
+export type StaffRole = 'support' | 'moderator'
+/** The command and the words for each role. */
+const ROLES: Record<StaffRole, { command: string; title: string }> = {
+  support: { command: 'support-staff', title: 'support staff' },
+  moderator: { command: 'moderator', title: 'a moderator' },
+}
+const usage = (role: StaffRole) =>
+  `Usage: npm run ${ROLES[role].command} -- add <phone> | remove <phone> | list`
 /** How long the command waits for Redis before it gives up, changing nothing. */
 const REDIS_WAIT_MS = 5_000
 
@@ -43,9 +51,10 @@ export function normalizePhone(input: string): string {
 async function setRole(
   db: Database,
   input: string,
-  role: 'support' | 'user',
+  change: { staff: StaffRole; add: boolean },
   servers: RunningServers | undefined,
 ): Promise<string> {
+  const { title } = ROLES[change.staff]
   const phone = normalizePhone(input)
   const [user] = await db
     .select({ id: users.id, role: users.role })
@@ -54,20 +63,24 @@ async function setRole(
     .limit(1)
   if (!user) throw new StaffCommandError(`No registered user has the phone ${maskPhone(phone)}`)
   const who = `user #${user.id} (${maskPhone(phone)})`
-  if (user.role === role)
-    return role === 'support' ? `${who} is already support staff` : `${who} is not support staff`
+  if (change.add && user.role === change.staff) return `${who} is already ${title}`
+  if (!change.add && user.role !== change.staff) return `${who} is not ${title}`
+  // One staff role at a time: the other is taken away by its own command, on purpose.
+  if (change.add && user.role !== 'user')
+    throw new StaffCommandError(`${who} is ${ROLES[user.role].title}: remove that role first`)
+  const role = change.add ? change.staff : 'user'
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, user.id))
   await servers?.userChanged(user.id)
-  return role === 'support' ? `${who} is now support staff` : `${who} is no longer support staff`
+  return change.add ? `${who} is now ${title}` : `${who} is no longer ${title}`
 }
 
-async function listStaff(db: Database): Promise<string> {
+async function listStaff(db: Database, role: StaffRole): Promise<string> {
   const staff = await db
     .select({ id: users.id, phone: users.phone, name: users.name, surname: users.surname })
     .from(users)
-    .where(and(eq(users.role, 'support'), isNull(users.deletedAt)))
+    .where(and(eq(users.role, role), isNull(users.deletedAt)))
     .orderBy(asc(users.id))
-  if (staff.length === 0) return 'No support staff'
+  if (staff.length === 0) return role === 'support' ? 'No support staff' : 'No moderators'
   return staff.map((user) => `#${user.id} ${maskPhone(user.phone)} ${user.name} ${user.surname}`).join('\n')
 }
 
@@ -75,16 +88,22 @@ async function listStaff(db: Database): Promise<string> {
  * Runs one command (`add <phone>`, `remove <phone>`, `list`) and answers what to print; a role that changed is
  * told to the running servers when they can be reached.
  */
-export async function runSupportStaff(
+export function runSupportStaff(db: Database, args: readonly string[], servers?: RunningServers) {
+  return runStaffRole(db, 'support', args, servers)
+}
+
+/** The same for any staff role (`npm run moderator`). */
+export async function runStaffRole(
   db: Database,
+  staff: StaffRole,
   args: readonly string[],
   servers?: RunningServers,
 ): Promise<string> {
   const [action, phone, ...rest] = args
-  if (action === 'list' && phone === undefined) return listStaff(db)
+  if (action === 'list' && phone === undefined) return listStaff(db, staff)
   if ((action === 'add' || action === 'remove') && phone !== undefined && rest.length === 0)
-    return setRole(db, phone, action === 'add' ? 'support' : 'user', servers)
-  throw new StaffCommandError(USAGE)
+    return setRole(db, phone, { staff, add: action === 'add' }, servers)
+  throw new StaffCommandError(usage(staff))
 }
 
 /**
@@ -117,7 +136,8 @@ export async function reachServers(redisUrl: string, waitMs = REDIS_WAIT_MS) {
   }
 }
 
-async function main() {
+/** The command's process: `role` is the staff role it gives and takes. */
+export async function main(role: StaffRole) {
   // Only the database's variables and Redis: the command must run with the server's environment or none, and the
   // rest (JWT_SECRET in production, SMS and push keys) is not its business.
   const config = loadConfig({
@@ -134,7 +154,7 @@ async function main() {
     if (config.REDIS_URL && changes) servers = await reachServers(config.REDIS_URL)
     // No migration here: the schema is the running server's business, and an older server must not find a newer
     // one under it. A database the server never started on fails with "relation users does not exist".
-    console.log(await runSupportStaff(database.db, args, servers))
+    console.log(await runStaffRole(database.db, role, args, servers))
   } catch (error) {
     if (!(error instanceof StaffCommandError)) throw error
     console.error(error.message)
@@ -145,4 +165,4 @@ async function main() {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await main()
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main('support')

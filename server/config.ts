@@ -132,6 +132,13 @@ const EnvEntries = v.object({
   /** How many live orders (open, or awaiting a specialist) one customer may hold at once. */
   OPEN_ORDERS_PER_CUSTOMER: v.optional(int(1, 100_000), String(OPEN_ORDERS_MAX)),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'at least 32 characters'))),
+  /**
+   * The identity documents' keys (server/documents-key.ts): `1:<32 bytes in base64>`, a newer one first when
+   * rotating. Unset: one is made in DATA_DIR on first start. Required in production.
+   */
+  DOCUMENTS_KEY: v.optional(v.pipe(v.string(), v.minLength(44, 'a 32-byte key in base64'))),
+  /** Identity documents are deleted this many days after their review was decided. */
+  DOCUMENTS_RETENTION_DAYS: v.optional(int(1, 3650), '90'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   TRUST_PROXY: v.optional(trustedProxies, 'false'),
   RATE_LIMIT_PER_MINUTE: v.optional(int(1, 1_000_000_000), '600'),
@@ -312,6 +319,12 @@ const PRODUCTION_REFUSALS: {
       'set TELEGRAM_WEBHOOK_SECRET with TELEGRAM_BOT_TOKEN: without it no update from Telegram can be told from a forged one',
   },
   {
+    variable: 'DOCUMENTS_KEY',
+    allowed: (env) => Boolean(env.DOCUMENTS_KEY),
+    message:
+      'set DOCUMENTS_KEY (1:<32 bytes in base64>): identity documents are encrypted with it, and a key made on one machine is lost with it',
+  },
+  {
     variable: 'PAYME_KEY',
     allowed: (env) => Boolean(env.PAYME_KEY),
     message: 'set PAYME_KEY and PAYME_MERCHANT_ID: without them Payme runs in sandbox mode',
@@ -400,6 +413,7 @@ const EnvSchema = v.pipe(
     ),
     ['JWT_SECRET'],
   ),
+
   // Links name the address that really serves them when nobody chose one, whatever HOST and PORT say.
   v.transform((env) => ({
     ...env,
@@ -507,6 +521,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Tests run the scheduled work themselves; a schedule's tick in the middle of one would race it.
       JOB_SCHEDULES: 'false',
       JOBS_START: 'first-job',
+      // A fixed key: the tests' apps share DATA_DIR, and none may write a key file there for the others.
+      DOCUMENTS_KEY: `1:${Buffer.alloc(32, 7).toString('base64')}`,
     }),
     ...overrides,
   }

@@ -340,6 +340,27 @@ export const errorMessages = {
     id: 'email_unavailable',
     message: 'Mail is not connected to this site yet',
   },
+  document_type_invalid: /*i18n*/ {
+    id: 'document_type_invalid',
+    message: 'Choose a passport, an ID card or a driver licence',
+  },
+  document_photo_required: /*i18n*/ {
+    id: 'document_photo_required',
+    message: 'Add a clear photo of the document and a selfie holding it (JPEG, PNG or WebP)',
+  },
+  verification_not_allowed: /*i18n*/ {
+    id: 'verification_not_allowed',
+    message: 'Your documents are already under review, or your identity is already confirmed',
+  },
+  only_specialists_verify: /*i18n*/ {
+    id: 'only_specialists_verify',
+    message: 'Identity is confirmed in specialist mode',
+  },
+  deny_reason_required: /*i18n*/ { id: 'deny_reason_required', message: 'Choose the reason for the refusal' },
+  submission_decided: /*i18n*/ {
+    id: 'submission_decided',
+    message: 'Another moderator has already decided on these documents',
+  },
   not_ready: /*i18n*/ {
     id: 'not_ready',
     message: 'The service is briefly unavailable, try again in a moment',

@@ -2,6 +2,8 @@ import type { Endpoint } from '#contract/endpoint.ts'
 
 /** The largest file one upload may carry (the spec's 10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+/** An identity document's photo, compressed in the browser to well under this (docs/decisions/028). */
+export const DOCUMENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024
 
 /**
  * What busboy may read of a form, per kind of endpoint, so no form can make the server hold more than its one file:
@@ -11,6 +13,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 export const MULTIPART_MAX_BYTES: Record<NonNullable<Endpoint['form']>, number> = {
   fields: 16 * 1024,
   file: MAX_UPLOAD_BYTES + 64 * 1024,
+  documents: 3 * DOCUMENT_PHOTO_MAX_BYTES + 64 * 1024,
 }
 
 export const MULTIPART_LIMITS: Record<NonNullable<Endpoint['form']>, Record<string, number>> = {
@@ -24,6 +27,16 @@ export const MULTIPART_LIMITS: Record<NonNullable<Endpoint['form']>, Record<stri
     files: 1,
     fileSize: MAX_UPLOAD_BYTES,
     parts: 3,
+    headerPairs: 16,
+  },
+  /** The document's type and its photos: front, back (when it has one) and the selfie. */
+  documents: {
+    fields: 1,
+    fieldSize: 32,
+    fieldNameSize: 16,
+    files: 3,
+    fileSize: DOCUMENT_PHOTO_MAX_BYTES,
+    parts: 4,
     headerPairs: 16,
   },
 }

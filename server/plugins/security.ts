@@ -56,7 +56,7 @@ export const securityPlugin = fp<Options>(
       if (!form) throw new AppError('validation', 'unsupported_media_type', { status: 415 })
       // A body declared longer than its form can be is refused before it is read; a chunked one is cut by busboy.
       if (Number(request.headers['content-length'] ?? 0) > MULTIPART_MAX_BYTES[form])
-        throw new AppError('validation', form === 'file' ? 'file_invalid' : 'request_too_large', {
+        throw new AppError('validation', form === 'fields' ? 'request_too_large' : 'file_invalid', {
           status: 413,
         })
     })

@@ -2,6 +2,7 @@
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   JWT_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
+  DOCUMENTS_KEY: `1:${Buffer.alloc(32, 9).toString('base64')}`,
   PUBLIC_URL: 'https://fika.uz',
   SMS_PROVIDER: 'eskiz',
   ESKIZ_EMAIL: 'sms@example.uz',

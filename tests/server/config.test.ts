@@ -110,6 +110,7 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems.map((problem) => problem.split(':')[0])).toEqual([
       'PUBLIC_URL',
       'SMS_PROVIDER',
+      'DOCUMENTS_KEY',
       'PAYME_KEY',
       'CLICK_SECRET_KEY',
       'METRICS_TOKEN',

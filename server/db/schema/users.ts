@@ -98,10 +98,11 @@ export const users = pgTable(
       .notNull()
       .default('ru'),
     /**
-     * `support`: a member of the support team, who answers support chats. Given only by `npm run support-staff`
-     * (docs/operations.md), never through the API.
+     * `support`: a member of the support team, who answers support chats. `moderator`: works in the moderation
+     * console (/admin). Given only by `npm run support-staff` and `npm run moderator` (docs/operations.md), never
+     * through the API.
      */
-    role: text({ enum: ['user', 'support'] })
+    role: text({ enum: ['user', 'support', 'moderator'] })
       .notNull()
       .default('user'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

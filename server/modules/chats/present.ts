@@ -3,7 +3,7 @@ import { isOnline } from '#server/modules/users/present-profile.ts'
 import type { ChatRecord, ChatsRepository, MessageRecord, ParticipantRecord } from './repository.ts'
 
 /** Who reads a conversation: a person, and whether they may answer for the support team. */
-export type Caller = { id: number; role: 'user' | 'support' }
+export type Caller = { id: number; role: 'user' | 'support' | 'moderator' }
 
 /**
  * Which side of a conversation the caller is on: one of its two people, or the support team (staff reading a

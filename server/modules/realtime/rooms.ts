@@ -2,7 +2,7 @@ import { notifRoom, SUPPORT_TEAM_ROOM } from '#contract/events.ts'
 import type { RealtimeSocket } from './socket-types.ts'
 
 /** Who a socket speaks for, as far as rooms go. */
-export type RoomHolder = { id: number; role: 'user' | 'support' }
+export type RoomHolder = { id: number; role: 'user' | 'support' | 'moderator' }
 
 /** The rooms `connect_user` puts a socket of this user in: their own, and the support team's for its members. */
 export const roomsOf = (user: RoomHolder) =>

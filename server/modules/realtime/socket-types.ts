@@ -5,7 +5,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '#contract/event
 export type SocketData = {
   userId: number
   /** Kept current while the socket is open (./session-guard.ts): a changed role moves its rooms. */
-  role: 'user' | 'support'
+  role: 'user' | 'support' | 'moderator'
   sessionId: string
   tokenExpiresAtMs: number
 }
