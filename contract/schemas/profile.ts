@@ -47,6 +47,8 @@ export const ProfileSchema = v.object({
   email_notifications: v.boolean(),
   /** A specialist's saved reply, which the bot's "Reply" under a new order sends; private like `address`. */
   reply_template: v.nullable(v.string()),
+  /** Staff roles (docs/operations.md): a moderator's app offers the moderation console. */
+  role: v.picklist(['user', 'support', 'moderator']),
   email_status: v.picklist(EMAIL_STATUSES),
   discount_percent: v.number(),
   discount_text: v.nullable(v.string()),

@@ -47,6 +47,7 @@ describe('GET /profile', () => {
         'email_notifications',
         'email_status',
         'reply_template',
+        'role',
         'discount_percent',
         'discount_text',
         'created_at',

@@ -109,6 +109,7 @@ export const profileOf = (overrides: Record<string, unknown> = {}) => ({
   telegram_notifications: false,
   email_notifications: false,
   reply_template: null,
+  role: 'user',
   email_status: 'none',
   discount_percent: 0,
   discount_text: null,

@@ -45,6 +45,7 @@ export function presentProfile(user: UserRow, now: Date): Profile {
     telegram_notifications: user.telegramNotifications,
     email_notifications: user.emailNotifications,
     reply_template: user.replyTemplate,
+    role: user.role,
     email_status: emailStatusOf(user),
     discount_percent: user.discountPercent,
     discount_text: user.discountText,
