@@ -25,6 +25,10 @@ export const NOTIFICATION_KINDS = [
   'review_received',
   /** A new chat message (delivered once chat exists). */
   'chat_message',
+  /** A moderator confirmed the specialist's identity (docs/decisions/028). */
+  'verification_approved',
+  /** A moderator refused the specialist's documents, with a reason shown in the profile. */
+  'verification_denied',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

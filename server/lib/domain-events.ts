@@ -19,6 +19,8 @@ export type DomainEvent =
   | { type: 'order.reviewed'; order: OrderRow; executorId: number; rating: number }
   /** A chat message stayed unread for a while (server/modules/chats). */
   | { type: 'chat.unread'; chatId: number; recipientId: number; senderId: number }
+  /** A moderator decided on a specialist's identity documents (server/modules/verification). */
+  | { type: 'verification.decided'; userId: number; moderatorId: number; approved: boolean }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

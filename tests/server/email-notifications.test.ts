@@ -76,6 +76,8 @@ function eventFor(kind: (typeof NOTIFICATION_KINDS)[number], order: OrderRow, to
       rating: 5,
     },
     chat_message: { type: 'chat.unread', chatId: 7, recipientId: to, senderId: actor },
+    verification_approved: { type: 'verification.decided', userId: to, moderatorId: actor, approved: true },
+    verification_denied: { type: 'verification.decided', userId: to, moderatorId: actor, approved: false },
   }
   return events[kind]
 }

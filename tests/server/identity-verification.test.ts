@@ -9,6 +9,7 @@ import { parseDocumentsKeys } from '#server/documents-key.ts'
 import { testConfig } from '#server/config.ts'
 import { translate } from '#server/i18n/messages.ts'
 import { jobsSettled } from '#tests/helpers/jobs.ts'
+import { bell } from '#tests/helpers/notifications.ts'
 import { phonePhoto, send, user, type Caller } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 import { runStaffRole } from '../../scripts/support-staff.ts'
@@ -109,6 +110,10 @@ describe('identity verification', () => {
     expect(approved.statusCode, approved.body).toBe(200)
     expect(await status(specialist)).toMatchObject({ verification: 1 })
     expect((await send(t, 'GET', '/profile', specialist)).json()).toMatchObject({ verification: 1 })
+    // The specialist is told, on their channels, as of any notification.
+    expect((await bell(t, specialist)).collection).toEqual([
+      expect.objectContaining({ type_push: 'verification_approved', link: '/account#verification' }),
+    ])
     expect((await submit(specialist)).statusCode).toBe(409)
     // Decided once: a second decision on it, by anyone, is refused.
     const late = await admin(mod, 'POST', `/verifications/${row.id}/deny`, { reason: 'unreadable' })
@@ -131,6 +136,9 @@ describe('identity verification', () => {
       reason: 'unreadable',
       reason_text: 'Фото размыто, переснимите при свете',
     })
+    expect((await bell(t, specialist)).collection).toEqual([
+      expect.objectContaining({ type_push: 'verification_denied' }),
+    ])
     const resent = await submit(specialist, 'driver_licence')
     expect(resent.json()).toMatchObject({ verification: 2, type: 'driver_licence', reason: null })
     const noReason = await admin(mod, 'POST', `/verifications/${row.id}/deny`, {})

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { NOTIFICATION_KINDS } from '#contract/schemas/notifications.ts'
 import { bell, fakeRealtime, publish, specialist } from '#tests/helpers/notifications.ts'
 import { send, user } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
@@ -146,7 +147,7 @@ describe('/profile/notification/settings', () => {
     expect(response.statusCode).toBe(200)
     const settings = response.json()
     expect(settings.sms_fallback).toBe(true)
-    expect(Object.keys(settings.kinds)).toHaveLength(9)
+    expect(Object.keys(settings.kinds)).toHaveLength(NOTIFICATION_KINDS.length)
     for (const channels of Object.values(settings.kinds)) {
       expect(channels).toEqual({ push: true, telegram: true, email: true })
     }

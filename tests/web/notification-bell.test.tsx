@@ -7,7 +7,12 @@ import { useSession } from '#src/lib/session-store.ts'
 import { profileOf, renderInApp, stubApi } from './helpers.tsx'
 import { NOTIFICATIONS, notificationOf, pageOf, READ_ALL, readOne } from './notification-fixtures.ts'
 
-beforeAll(() => loadNotificationsCatalog())
+// The header's member part is a lazy chunk of its own: loaded here once, so the first test waits for the count
+// from the server, as it says, and not for a cold import on a busy machine.
+beforeAll(async () => {
+  await loadNotificationsCatalog()
+  await import('#src/features/member-menu/member-header.tsx')
+})
 
 const logIn = () =>
   act(() => useSession.getState().setSession({ token: 'access', profile: profileOf() as never }))

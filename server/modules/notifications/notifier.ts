@@ -36,6 +36,13 @@ const CHANGE_KINDS = {
 } as const satisfies Record<string, NotificationKind>
 
 function planOf(event: DomainEvent): Plan | undefined {
+  if (event.type === 'verification.decided')
+    return {
+      kind: event.approved ? 'verification_approved' : 'verification_denied',
+      to: event.userId,
+      actorId: event.moderatorId,
+      link: '/account#verification',
+    }
   if (event.type === 'chat.unread')
     return {
       kind: 'chat_message',

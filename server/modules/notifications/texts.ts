@@ -71,6 +71,21 @@ const texts: Record<NotificationKind, { title: ServerMessage; message: ServerMes
     title: /*i18n*/ { id: 'notification.chat_message.title', message: 'New message' },
     message: /*i18n*/ { id: 'notification.chat_message.message', message: 'New message from {person}' },
   },
+  verification_approved: {
+    title: /*i18n*/ { id: 'notification.verification_approved.title', message: 'Identity confirmed' },
+    message: /*i18n*/ {
+      id: 'notification.verification_approved.message',
+      message: 'Your documents are checked: customers now see the “Identity confirmed” badge on your profile',
+    },
+  },
+  verification_denied: {
+    title: /*i18n*/ { id: 'notification.verification_denied.title', message: 'Documents not accepted' },
+    message: /*i18n*/ {
+      id: 'notification.verification_denied.message',
+      message:
+        'The moderator could not confirm your identity. See why in your profile and send the documents again',
+    },
+  },
 }
 
 /** Who did it, when their account no longer has a name to show. */

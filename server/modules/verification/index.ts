@@ -17,7 +17,7 @@ import { createVerificationService, type VerificationService } from './service.t
 export type VerificationPort = { service: VerificationService; audit: AuditLog }
 
 export const verificationArea = fp<AreaContext & { auth: AuthPort }>(
-  async (app, { database: { db }, config, clock, jobs, metrics, auth }) => {
+  async (app, { database: { db }, config, clock, jobs, metrics, events, auth }) => {
     const audit = createAuditLog(db)
     const vault = createDocumentVault(config.DATA_DIR, await resolveDocumentsKeys(config))
     const verification = createVerificationService({
@@ -27,6 +27,7 @@ export const verificationArea = fp<AreaContext & { auth: AuthPort }>(
       clock,
       secret: config.JWT_SECRET,
       forgetUser: (userId) => auth.sessionCache.forget({ user: userId }),
+      events,
     })
     defineRetention({ jobs, metrics, config }, 'documents', () =>
       verification.deleteDueFiles(config.DOCUMENTS_RETENTION_DAYS),

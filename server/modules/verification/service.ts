@@ -13,6 +13,7 @@ import type { DocumentVault } from '#server/adapters/documents/document-vault.ts
 import type { UserRow } from '#server/db/schema/users.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import type { DomainEvents } from '#server/lib/domain-events.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
 import type { AuditLog } from '#server/modules/audit/index.ts'
@@ -31,6 +32,8 @@ type Deps = {
   secret: string
   /** The person's cached profile (with its `verification`) is read again. */
   forgetUser: (userId: number) => Promise<void>
+  /** The specialist hears of a decision on their channels (the notifier). */
+  events: DomainEvents
 }
 
 /** The photos of a submission form: Buffers under their field names (multipart `keyValues`). */
@@ -68,7 +71,7 @@ async function storePhotos(vault: DocumentVault, form: DocumentForm) {
   }
 }
 
-export function createVerificationService({ repo, audit, vault, clock, secret, forgetUser }: Deps) {
+export function createVerificationService({ repo, audit, vault, clock, secret, forgetUser, events }: Deps) {
   const links = createPhotoLinks(secret, clock)
 
   return {
@@ -149,6 +152,12 @@ export function createVerificationService({ repo, audit, vault, clock, secret, f
         at,
       )
       await forgetUser(decided.userId)
+      events.publish({
+        type: 'verification.decided',
+        userId: decided.userId,
+        moderatorId: moderator.id,
+        approved: !denied,
+      })
       return links.present((await repo.byId(id))!, moderator.id)
     },
 

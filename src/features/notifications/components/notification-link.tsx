@@ -8,6 +8,8 @@ import {
   ClipboardList,
   MessageCircle,
   MessageSquareText,
+  ShieldAlert,
+  ShieldCheck,
   Star,
   UserCheck,
   type LucideIcon,
@@ -28,6 +30,8 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   order_completed: BadgeCheck,
   review_received: Star,
   chat_message: MessageCircle,
+  verification_approved: ShieldCheck,
+  verification_denied: ShieldAlert,
 }
 
 const opensElsewhere = (event: MouseEvent) =>

@@ -30,12 +30,22 @@ const KIND_NAMES: Record<NotificationKind, MessageDescriptor> = {
   order_completed: msg`The customer marked the order done`,
   review_received: msg`A new review about me`,
   chat_message: msg`New chat messages`,
+  verification_approved: msg`My identity is confirmed`,
+  verification_denied: msg`My documents were not accepted`,
 }
 
 /** The kinds grouped by who gets them, so a person reads their own mode's rows first. */
 const KIND_GROUPS = {
   customer: ['order_reply', 'order_accepted', 'order_declined'],
-  executor: ['new_order', 'executor_chosen', 'order_canceled', 'order_completed', 'review_received'],
+  executor: [
+    'new_order',
+    'executor_chosen',
+    'order_canceled',
+    'order_completed',
+    'review_received',
+    'verification_approved',
+    'verification_denied',
+  ],
   both: ['chat_message'],
 } as const satisfies Record<string, NotificationKind[]>
 type Group = keyof typeof KIND_GROUPS
