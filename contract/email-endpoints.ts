@@ -12,6 +12,8 @@ import { API_PREFIX, V1, type Endpoint } from './endpoint.ts'
  */
 export const EMAIL_VERIFY_PATH = `${API_PREFIX}/email/verify`
 export const EMAIL_UNSUBSCRIBE_PATH = `${API_PREFIX}/email/unsubscribe`
+/** Where the mail provider's inbound route posts a bounce (a delivery status notification, as raw mail). */
+export const EMAIL_BOUNCES_PATH = `${API_PREFIX}/email/bounces`
 /** How long a verification link works; it works once, and only for the address it was mailed to. */
 export const EMAIL_LINK_TTL_H = 48
 /** The wait between two verification links asked for by the same person. */

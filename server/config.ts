@@ -270,6 +270,16 @@ const EnvEntries = v.object({
     v.pipe(v.string(), v.minLength(3), v.maxLength(200), v.regex(/@/, 'an e-mail address')),
     'Fika <no-reply@fika.uz>',
   ),
+  /**
+   * Where bounces that come back later as mail go (docs/decisions/027-email.md): each mail's envelope sender is
+   * this address with the person's signed token (`bounces+u12.…@fika.uz`). Unset: the envelope sender is MAIL_FROM.
+   */
+  MAIL_BOUNCES_TO: v.optional(v.pipe(v.string(), v.maxLength(100), v.email('an e-mail address'))),
+  /**
+   * The bearer token the mail provider's inbound route sends with a bounce to `POST /api/email/bounces`; unset,
+   * that route is not found.
+   */
+  MAIL_BOUNCE_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'at least 32 characters'))),
   /** `GET /metrics` on the main port answers only `Authorization: Bearer <METRICS_TOKEN>`; unset, it is not found. */
   METRICS_TOKEN: v.optional(
     v.pipe(

@@ -5,6 +5,8 @@ import { freePort } from './free-port.ts'
 /** A mail the fake server took: its envelope's recipient and the parsed message. */
 export type TakenMail = {
   to: string
+  /** The envelope's sender (MAIL FROM): where a later bounce goes. */
+  envelopeFrom: string
   subject: string
   text: string
   html: string
@@ -38,6 +40,7 @@ export async function startFakeSmtp() {
           for (const recipient of session.envelope.rcptTo)
             mails.push({
               to: recipient.address.toLowerCase(),
+              envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',

@@ -7,6 +7,7 @@ import type { OrderRow } from '#server/db/rows/orders.ts'
 import { orders } from '#server/db/schema/orders.ts'
 import type { DomainEvent } from '#server/lib/domain-events.ts'
 import { notificationText } from '#server/modules/notifications/texts.ts'
+import { verifiedAddress as verifiedAddressOf } from '#tests/helpers/email.ts'
 import { startFakeSmtp } from '#tests/helpers/fake-smtp.ts'
 import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { fakeRealtime, publish, specialist } from '#tests/helpers/notifications.ts'
@@ -22,20 +23,7 @@ const t = useTestApp({
 })
 beforeEach(() => smtp.reset())
 
-let addresses = 0
-
-/** Gives the person a new address and follows the link the fake mail server took for it. */
-async function verifiedAddress(caller: Caller) {
-  const address = `person${++addresses}@example.uz`
-  const saved = await send(t, 'PUT', `/profile/${caller.id}`, caller, { email: address })
-  expect(saved.statusCode, saved.body).toBe(200)
-  await jobsSettled(t.db)
-  const [mail] = smtp.to(address)
-  const link = /https?:\/\/[^/\s]+(\/api\/email\/verify\?t=[\w-]+&lang=\w+)/.exec(mail!.text)![1]!
-  expect((await t.inject({ method: 'GET', url: link })).headers.location).toContain('email=verified')
-  smtp.reset()
-  return address
-}
+const verifiedAddress = (caller: Caller) => verifiedAddressOf(t, smtp, caller)
 
 /** The mails taken for an address once the events were handled and the send jobs ran. */
 async function mailsTo(address: string) {

@@ -5,6 +5,8 @@ export type MailMessage = {
   text: string
   html: string
   headers?: Record<string, string>
+  /** The envelope sender (Return-Path), where a later bounce goes; unset, the From address. */
+  envelopeFrom?: string
 }
 
 /** Delivers one mail; the rules about who gets what live in the email module, not here. */

@@ -18,9 +18,16 @@ export function createSmtpMail(options: { url: string; from: string }): MailSend
   const transport = createTransport(options.url, { from: options.from })
   return {
     name: 'smtp',
-    async send({ to, subject, text, html, headers }) {
+    async send({ to, subject, text, html, headers, envelopeFrom }) {
       try {
-        await transport.sendMail({ to, subject, text, html, headers })
+        await transport.sendMail({
+          to,
+          subject,
+          text,
+          html,
+          headers,
+          ...(envelopeFrom && { envelope: { from: envelopeFrom, to } }),
+        })
       } catch (error) {
         // NOTE: the server's reply may repeat the address, so neither it nor the error goes into ours (the log).
         const failed = error as SmtpError

@@ -46,9 +46,10 @@ export const emailArea = fp<EmailContext>(
       secret: config.JWT_SECRET,
       profileOf: async (userId) => presentProfile((await users.findById(userId))!, clock.now()),
       forgetUser,
+      bouncesTo: config.MAIL_BOUNCES_TO,
     })
     defineRetention({ jobs, metrics, config }, 'email', () => email.deleteExpired())
-    await app.register(emailRoutes, { email })
+    await app.register(emailRoutes, { email, bounceSecret: config.MAIL_BOUNCE_SECRET })
     app.decorate('email', { service: email, delivery: email.delivery, devMail } satisfies EmailPort)
   },
   { name: 'email-area' },

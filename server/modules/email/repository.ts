@@ -76,7 +76,7 @@ export function createEmailRepository(db: Database) {
       const rows = await db
         .update(users)
         .set({ emailBouncedAt: now, emailNotifications: false, updatedAt: now })
-        .where(and(eq(users.id, userId), eq(users.email, email)))
+        .where(and(eq(users.id, userId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
         .returning({ id: users.id })
       return rows.length > 0
     },

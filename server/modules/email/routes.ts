@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import * as v from 'valibot'
 import {
+  EMAIL_BOUNCES_PATH,
   EMAIL_UNSUBSCRIBE_PATH,
   EMAIL_VERIFY_PATH,
   EmailUnsubscribeQuerySchema,
@@ -11,6 +12,7 @@ import type { EmailNotice } from '#contract/email-notices.ts'
 import { endpoints } from '#contract/endpoints.ts'
 import { isLocale, type Locale } from '#server/i18n/locale.ts'
 import { AppError } from '#server/lib/app-error.ts'
+import { safeEqual } from '#server/lib/secrets.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
 import { MULTIPART_LIMITS } from '#server/plugins/multipart-limits.ts'
 import { UNSUBSCRIBE_PAGE_STYLE, unsubscribePage } from './mail-texts.ts'
@@ -29,7 +31,11 @@ const localeOf = (query: unknown, fallback: Locale): Locale => {
  * The profile's "send the link again", the verification link (and its JSON twin), and the unsubscribe link: a page
  * on GET, the unsubscribe itself on POST (RFC 8058 one-click, or the page's button).
  */
-export async function emailRoutes(app: FastifyInstance, { email }: { email: EmailService }) {
+export async function emailRoutes(
+  app: FastifyInstance,
+  { email, bounceSecret }: { email: EmailService; bounceSecret: string | undefined },
+) {
+  if (bounceSecret) bounceRoute(app, email, bounceSecret)
   contractRoute(app, endpoints.emailSendLink, ({ request }) =>
     email.sendLinkAgain(request.user!, request.locale),
   )
@@ -92,4 +98,32 @@ export async function emailRoutes(app: FastifyInstance, { email }: { email: Emai
       return send(reply, 200, unsubscribePage({ step: 'done', kindTitle, action: '' }, locale))
     },
   )
+}
+
+/** A bounce is read whole but never kept: a delivery status notification is a few kilobytes. */
+const BOUNCE_MAX_BYTES = 256 * 1024
+
+/**
+ * `POST /api/email/bounces`: the mail provider's inbound route posts each mail that came back to our envelope
+ * senders, as raw mail, with `Authorization: Bearer <MAIL_BOUNCE_SECRET>`. The answer is the same (204) whatever
+ * the mail says, so nothing can be learnt by posting forged ones.
+ */
+function bounceRoute(app: FastifyInstance, email: EmailService, secret: string) {
+  void app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['message/rfc822', 'text/plain', 'application/octet-stream'],
+      { parseAs: 'string', bodyLimit: BOUNCE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    )
+    scope.post(
+      EMAIL_BOUNCES_PATH,
+      { schema: { hide: true }, bodyLimit: BOUNCE_MAX_BYTES },
+      async (request, reply) => {
+        const given = request.headers.authorization?.match(/^Bearer (.+)$/)?.[1] ?? ''
+        if (!safeEqual(given, secret)) throw new AppError('auth', 'unauthorized', { status: 401 })
+        if (typeof request.body === 'string') await email.bounced(request.body)
+        return reply.status(204).send()
+      },
+    )
+  })
 }

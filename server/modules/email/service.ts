@@ -14,6 +14,7 @@ import type { EmailDelivery } from '#server/modules/notifications/ports.ts'
 import { notificationText } from '#server/modules/notifications/texts.ts'
 import { notificationMail, verificationMail } from './mail-texts.ts'
 import type { EmailRepository } from './repository.ts'
+import { bounceRecipientOf, createBounceAddresses, readDeliveryStatus } from './bounce-addresses.ts'
 import { createUnsubscribeLinks } from './unsubscribe-links.ts'
 
 export const EMAIL_SEND_JOB = 'email.send'
@@ -35,11 +36,19 @@ type Deps = {
   profileOf: (userId: number) => Promise<Profile>
   /** The person's profile changed (verified, bounced): the cached copy of it is dropped. */
   forgetUser: (userId: number) => Promise<void>
+  /** MAIL_BOUNCES_TO: the envelope senders later bounces come back to. */
+  bouncesTo?: string | undefined
 }
 
 export function createEmailService(deps: Deps) {
   const { repo, jobs, sender, clock, appUrl, forgetUser } = deps
   const unsubscribeLinks = createUnsubscribeLinks(deps.secret, appUrl)
+  const bounceAddresses = createBounceAddresses(deps.secret, deps.bouncesTo)
+  /** A mail for a person, with the envelope sender a later bounce names them by. */
+  const sendOf = (userId: number, mail: MailMessage): EmailSend => {
+    const envelopeFrom = bounceAddresses.envelopeFor(userId)
+    return { userId, ...mail, ...(envelopeFrom && { envelopeFrom }) }
+  }
 
   /** Mails a new link when the wait since the last one is over; answers false when it is not. */
   async function mailLink(userId: number, locale: Locale) {
@@ -56,7 +65,10 @@ export function createEmailService(deps: Deps) {
       expiresAt: addSeconds(now, EMAIL_LINK_TTL_H * 3600),
     })
     const link = `${appUrl}${EMAIL_VERIFY_PATH}?t=${token}&lang=${locale}`
-    await jobs.send<EmailSend>(EMAIL_SEND_JOB, { userId, to: email, ...verificationMail(link, locale) })
+    await jobs.send<EmailSend>(
+      EMAIL_SEND_JOB,
+      sendOf(userId, { to: email, ...verificationMail(link, locale) }),
+    )
     return true
   }
 
@@ -93,15 +105,14 @@ export function createEmailService(deps: Deps) {
       const sends = mails.map(({ userId, to, kind, title, message, link, locale }): EmailSend => {
         const unsubscribe = unsubscribeLinks.url(userId, kind, locale)
         const mail = notificationMail({ title, message, link: `${appUrl}${link}`, unsubscribe }, locale)
-        return {
-          userId,
+        return sendOf(userId, {
           to,
           ...mail,
           headers: {
             'List-Unsubscribe': `<${unsubscribe}>`,
             'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
           },
-        }
+        })
       })
       await jobs.sendMany<EmailSend>(EMAIL_SEND_JOB, sends)
     },
@@ -146,6 +157,21 @@ export function createEmailService(deps: Deps) {
     kindTitle: (kind: NotificationKind, locale: Locale) => notificationText(kind, {}, locale).title,
 
     deleteExpired: async () => ({ email_links: await repo.deleteExpired(clock.now()) }),
+
+    /**
+     * A bounce that came back as mail: when it is addressed to one of our envelope senders and says the recipient
+     * failed for good, that person's address (if it is still the one that failed) is switched off. Answers whether it
+     * was.
+     */
+    async bounced(raw: string) {
+      const to = bounceRecipientOf(raw)
+      const userId = to === undefined ? undefined : bounceAddresses.userOf(to)
+      const status = readDeliveryStatus(raw)
+      if (userId === undefined || !status?.permanent) return false
+      if (!(await repo.markBounced(userId, status.recipient, clock.now()))) return false
+      await forgetUser(userId)
+      return true
+    },
   }
 }
 export type EmailService = ReturnType<typeof createEmailService>
