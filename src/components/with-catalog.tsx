@@ -3,8 +3,15 @@ import { Suspense, use, type ReactNode } from 'react'
 
 type WithCatalogProps = { load: () => Promise<void>; children: ReactNode }
 
+/** Catalogs known to be loaded: a screen whose messages are there renders at once, without a pass through Suspense. */
+const loaded = new WeakSet<Promise<void>>()
+
 function Gate({ load, children }: WithCatalogProps) {
-  use(load())
+  const loading = load()
+  if (!loaded.has(loading)) {
+    void loading.then(() => loaded.add(loading))
+    use(loading)
+  }
   return children
 }
 
