@@ -70,6 +70,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   devTelegramMessage: { chat_id: 555, text: '/start' },
   telegramLoginLink: { token: 'A'.repeat(43) },
   emailVerify: { token: 'A'.repeat(43) },
+  denyVerification: { reason: 'unreadable', text: 'Фото размыто' },
   smsVerify: { required_id: '00000000-0000-4000-8000-000000000000', code: '1234' },
   register: {
     name: 'Dilnoza',
