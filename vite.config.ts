@@ -15,15 +15,19 @@ const firstLoad = firstLoadChunk('/src/main.tsx')
 /**
  * The moderation console (src/features/admin) is built as chunks named `admin-*`, so that the precache can leave them
  * out by name: they are fetched by moderators only, never pushed to every visitor's phone. Its catalogs are one
- * chunk per language (`admin-words-ru-*`), as every feature's are.
+ * chunk per language (`admin-words-ru-*`), as every feature's are; the screens the routes import lazily are files
+ * named `admin-*` too, since each gets a small chunk of its own named after it.
  */
 const adminChunk = {
+  debugName: 'admin',
   name: (id: string) => {
     if (!id.includes('/src/features/admin/')) return null
     const catalog = /\/locales\/(\w+)\.po$/.exec(id)
     return catalog ? `admin-words-${catalog[1]}` : 'admin'
   },
-  priority: 1,
+  // NOTE: only the console's own modules: by default a group takes every module they import too (the modal, the date
+  // formats, the API client), and the screens of everyone else would then fetch the console's chunk for those.
+  includeDependenciesRecursively: false,
 }
 
 const nodeModule = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url))

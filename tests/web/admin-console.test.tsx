@@ -15,11 +15,11 @@ import { errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
 
 // Counts each import of the console's screens: a person who is not a moderator must never load them.
 const imported = vi.hoisted(() => ({ queue: 0, audit: 0 }))
-vi.mock('#src/features/admin/components/verification-queue.tsx', async (original) => {
+vi.mock('#src/features/admin/components/admin-queue.tsx', async (original) => {
   imported.queue += 1
   return original()
 })
-vi.mock('#src/features/admin/components/audit-log.tsx', async (original) => {
+vi.mock('#src/features/admin/components/admin-audit-log.tsx', async (original) => {
   imported.audit += 1
   return original()
 })

@@ -4,7 +4,7 @@ import { ModeratorsOnly } from '#src/components/moderators-only.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 // NOTE: the console's only way in: imported when a moderator's screen renders it (ModeratorsOnly), never statically.
-const AuditLog = lazy(() => import('#src/features/admin/components/audit-log.tsx'))
+const AuditLog = lazy(() => import('#src/features/admin/components/admin-audit-log.tsx'))
 
 export const Route = createFileRoute('/admin/audit')({
   beforeLoad: guardRoute('admin_audit'),

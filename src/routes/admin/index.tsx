@@ -4,7 +4,7 @@ import { ModeratorsOnly } from '#src/components/moderators-only.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
 
 // NOTE: the console's only way in: imported when a moderator's screen renders it (ModeratorsOnly), never statically.
-const VerificationQueue = lazy(() => import('#src/features/admin/components/verification-queue.tsx'))
+const VerificationQueue = lazy(() => import('#src/features/admin/components/admin-queue.tsx'))
 
 export const Route = createFileRoute('/admin/')({
   beforeLoad: guardRoute('admin'),
