@@ -290,7 +290,9 @@ describe('/admin/audit', () => {
         if (query.get('q') === 'identity_submission:12')
           return {
             json: {
-              collection: [entryOf(5, 'verification.deny', 'identity_submission:12', 'unreadable')],
+              collection: [
+                entryOf(5, 'verification.deny', 'identity_submission:12', 'unreadable: плохо видно'),
+              ],
               next_cursor: null,
             },
           }
@@ -323,6 +325,8 @@ describe('/admin/audit', () => {
       'Просмотр фотографии документа',
     )
     expect(within(entries).getAllByRole('listitem')[1]!.textContent).toContain('10:30')
+    // The side read, in words.
+    expect(within(entries).getAllByRole('listitem')[1]!.textContent).toContain('Лицевая сторона')
 
     await user.click(screen.getByRole('button', { name: 'Показать ещё записи' }))
     await waitFor(() => expect(within(entries).getAllByRole('listitem')).toHaveLength(3))
@@ -337,6 +341,8 @@ describe('/admin/audit', () => {
     )
     expect(api.last('GET', AUDIT)?.query.get('q')).toBe('identity_submission:12')
     expect(screen.getByText('Документы отклонены')).toBeTruthy()
+    // The refusal's reason code in words, then the moderator's note as written.
+    expect(screen.getByText('Фотографии невозможно разобрать: плохо видно')).toBeTruthy()
 
     const result = await axe.run(document.querySelector('.screen')!, {
       rules: { 'color-contrast': { enabled: false } },

@@ -23,5 +23,10 @@ export function useAdminWords() {
     'verification.deny': t`Documents denied`,
     'document.read': t`Document photo viewed`,
   }
-  return { documentTypes, reasons, actions }
+  const sides: Record<string, string> = {
+    front: t`Front side`,
+    back: t`Back side`,
+    selfie: t`Selfie`,
+  }
+  return { documentTypes, reasons, actions, sides }
 }
