@@ -7,6 +7,7 @@ import type { LinguiConfig } from '@lingui/conf'
  * src/lib/lazy-catalog.ts.
  */
 const LAZY_FEATURES = [
+  'admin',
   'app-notices',
   'auth',
   'bonus',

@@ -12,6 +12,24 @@ import { manifest } from './src/pwa-manifest.ts'
 
 const firstLoad = firstLoadChunk('/src/main.tsx')
 
+/**
+ * The moderation console (src/features/admin) is built as chunks named `admin-*`, so that the precache can leave them
+ * out by name: they are fetched by moderators only, never pushed to every visitor's phone. Its catalogs are one
+ * chunk per language (`admin-words-ru-*`), as every feature's are; the screens the routes import lazily are files
+ * named `admin-*` too, since each gets a small chunk of its own named after it.
+ */
+const adminChunk = {
+  debugName: 'admin',
+  name: (id: string) => {
+    if (!id.includes('/src/features/admin/')) return null
+    const catalog = /\/locales\/(\w+)\.po$/.exec(id)
+    return catalog ? `admin-words-${catalog[1]}` : 'admin'
+  },
+  // NOTE: only the console's own modules: by default a group takes every module they import too (the modal, the date
+  // formats, the API client), and the screens of everyone else would then fetch the console's chunk for those.
+  includeDependenciesRecursively: false,
+}
+
 const nodeModule = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url))
 /**
  * The browser's build takes React's production files directly instead of through the packages' index files, which
@@ -65,6 +83,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             'assets/maplibre-*',
             'assets/uzbekistan-outline-*',
             'assets/firebase-*',
+            // The moderation console's code, styles and words: for moderators only, fetched when one opens /admin.
+            'assets/admin-*',
           ],
         },
         devOptions: { enabled: false },
@@ -105,7 +125,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // The renderer is one file on the server, with React and every screen in it.
     chunkSizeWarningLimit: isSsrBuild ? 2000 : 300,
     // The first screen's code in one file instead of fifty (scripts/first-load-chunk.ts).
-    ...(!isSsrBuild && { rolldownOptions: { output: { codeSplitting: { groups: firstLoad.groups } } } }),
+    ...(!isSsrBuild && {
+      rolldownOptions: { output: { codeSplitting: { groups: [...firstLoad.groups, adminChunk] } } },
+    }),
     modulePreload: {
       // Chromium, Firefox and Safari 17+ know modulepreload; an older Safari still runs the app, fetching each
       // file as it is imported, so the polyfill is not worth its bytes on every first load.

@@ -48,7 +48,10 @@ registerRoute(
   }),
 )
 
-// Pictures change rarely and are many: cache first, at most 200, for 30 days.
+// Pictures change rarely and are many: cache first, at most 200, for 30 days. Nothing under /api/ is kept: not the
+// identity documents' photos (/api/documents, signed links for one moderator, sent no-store) nor the moderation
+// API's answers (/api/admin), which no rule here matches; the console's chunks are left out of the precache
+// (vite.config.ts).
 registerRoute(
   ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
   new CacheFirst({

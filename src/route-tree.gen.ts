@@ -29,6 +29,8 @@ import { Route as UsageRouteImport } from './routes/usage'
 import { Route as CategorySlugIndexRouteImport } from './routes/$categorySlug/index'
 import { Route as CategorySlugSplatRouteImport } from './routes/$categorySlug/$'
 import { Route as CategorySlugServicesRouteImport } from './routes/$categorySlug/services'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as ChatsIndexRouteImport } from './routes/chats/index'
@@ -149,6 +151,16 @@ const CategorySlugServicesRoute = CategorySlugServicesRouteImport.update({
   path: '/$categorySlug/services',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -265,6 +277,7 @@ export interface FileRoutesByFullPath {
   '/usage': typeof UsageRoute
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -277,6 +290,7 @@ export interface FileRoutesByFullPath {
   '/wallet/failed': typeof WalletFailedRoute
   '/wallet/success': typeof WalletSuccessRoute
   '/$categorySlug/': typeof CategorySlugIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/chats/': typeof ChatsIndexRoute
   '/legal/': typeof LegalIndexRoute
@@ -306,6 +320,7 @@ export interface FileRoutesByTo {
   '/usage': typeof UsageRoute
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -318,6 +333,7 @@ export interface FileRoutesByTo {
   '/wallet/failed': typeof WalletFailedRoute
   '/wallet/success': typeof WalletSuccessRoute
   '/$categorySlug': typeof CategorySlugIndexRoute
+  '/admin': typeof AdminIndexRoute
   '/blog': typeof BlogIndexRoute
   '/chats': typeof ChatsIndexRoute
   '/legal': typeof LegalIndexRoute
@@ -348,6 +364,7 @@ export interface FileRoutesById {
   '/usage': typeof UsageRoute
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -360,6 +377,7 @@ export interface FileRoutesById {
   '/wallet/failed': typeof WalletFailedRoute
   '/wallet/success': typeof WalletSuccessRoute
   '/$categorySlug/': typeof CategorySlugIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/chats/': typeof ChatsIndexRoute
   '/legal/': typeof LegalIndexRoute
@@ -391,6 +409,7 @@ export interface FileRouteTypes {
     | '/usage'
     | '/$categorySlug/$'
     | '/$categorySlug/services'
+    | '/admin/audit'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -403,6 +422,7 @@ export interface FileRouteTypes {
     | '/wallet/failed'
     | '/wallet/success'
     | '/$categorySlug/'
+    | '/admin/'
     | '/blog/'
     | '/chats/'
     | '/legal/'
@@ -432,6 +452,7 @@ export interface FileRouteTypes {
     | '/usage'
     | '/$categorySlug/$'
     | '/$categorySlug/services'
+    | '/admin/audit'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -444,6 +465,7 @@ export interface FileRouteTypes {
     | '/wallet/failed'
     | '/wallet/success'
     | '/$categorySlug'
+    | '/admin'
     | '/blog'
     | '/chats'
     | '/legal'
@@ -473,6 +495,7 @@ export interface FileRouteTypes {
     | '/usage'
     | '/$categorySlug/$'
     | '/$categorySlug/services'
+    | '/admin/audit'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -485,6 +508,7 @@ export interface FileRouteTypes {
     | '/wallet/failed'
     | '/wallet/success'
     | '/$categorySlug/'
+    | '/admin/'
     | '/blog/'
     | '/chats/'
     | '/legal/'
@@ -515,6 +539,7 @@ export interface RootRouteChildren {
   UsageRoute: typeof UsageRoute
   CategorySlugSplatRoute: typeof CategorySlugSplatRoute
   CategorySlugServicesRoute: typeof CategorySlugServicesRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   BlogSlugRoute: typeof BlogSlugRoute
   ChatsIdRoute: typeof ChatsIdRoute
   FeedbacksUserIdRoute: typeof FeedbacksUserIdRoute
@@ -527,6 +552,7 @@ export interface RootRouteChildren {
   WalletFailedRoute: typeof WalletFailedRoute
   WalletSuccessRoute: typeof WalletSuccessRoute
   CategorySlugIndexRoute: typeof CategorySlugIndexRoute
+  AdminIndexRoute: typeof AdminIndexRoute
   BlogIndexRoute: typeof BlogIndexRoute
   ChatsIndexRoute: typeof ChatsIndexRoute
   LegalIndexRoute: typeof LegalIndexRoute
@@ -677,6 +703,20 @@ declare module '@tanstack/react-router' {
       path: '/$categorySlug/services'
       fullPath: '/$categorySlug/services'
       preLoaderRoute: typeof CategorySlugServicesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/': {
@@ -835,6 +875,7 @@ const rootRouteChildren: RootRouteChildren = {
   UsageRoute: UsageRoute,
   CategorySlugSplatRoute: CategorySlugSplatRoute,
   CategorySlugServicesRoute: CategorySlugServicesRoute,
+  AdminAuditRoute: AdminAuditRoute,
   BlogSlugRoute: BlogSlugRoute,
   ChatsIdRoute: ChatsIdRoute,
   FeedbacksUserIdRoute: FeedbacksUserIdRoute,
@@ -847,6 +888,7 @@ const rootRouteChildren: RootRouteChildren = {
   WalletFailedRoute: WalletFailedRoute,
   WalletSuccessRoute: WalletSuccessRoute,
   CategorySlugIndexRoute: CategorySlugIndexRoute,
+  AdminIndexRoute: AdminIndexRoute,
   BlogIndexRoute: BlogIndexRoute,
   ChatsIndexRoute: ChatsIndexRoute,
   LegalIndexRoute: LegalIndexRoute,

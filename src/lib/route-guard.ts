@@ -43,6 +43,9 @@ export const ROUTE_NAMES = [
   'post',
   'services',
   'services-all',
+  // The moderation console (docs/decisions/028): members only here; the route itself shows it to moderators alone.
+  'admin',
+  'admin_audit',
   '404',
 ] as const
 export type RouteName = (typeof ROUTE_NAMES)[number]

@@ -58,3 +58,10 @@ if (typeof window !== 'undefined') {
 
 export const isLoggedIn = () => useSession.getState().token !== null
 export const userType = () => useSession.getState().profile?.type ?? null
+
+/**
+ * Whether the logged-in person is a moderator, whom the app offers the moderation console (/admin). It only spares
+ * others a screen they cannot use: the server answers 403 to anyone else on every call.
+ */
+export const isModerator = (state: Pick<SessionState, 'token' | 'profile'>) =>
+  state.token !== null && state.profile?.role === 'moderator'

@@ -234,7 +234,7 @@ describe('the head of each public page, in each language', () => {
 describe('pages without a head of their own', () => {
   // A missing page (an unknown category, a profile nobody has) answers a 404: tests/server/missing-pages.test.ts.
   it('private screens answer the plain shell in the visitor language', async () => {
-    for (const path of ['/account', '/wallet', '/chats/1', '/orders/map']) {
+    for (const path of ['/account', '/wallet', '/chats/1', '/orders/map', '/admin', '/admin/audit']) {
       const html = await open(path, 'en')
       expect(html, path).toBe(SHELL.replace('<html lang="ru"', '<html lang="en"'))
     }

@@ -41,6 +41,8 @@ const EXPECTED: Record<RouteName, Record<Visitor, boolean>> = {
   post: { guest: true, customer: true, executor: true },
   services: { guest: true, customer: true, executor: true },
   'services-all': { guest: true, customer: true, executor: true },
+  admin: { guest: false, customer: true, executor: true },
+  admin_audit: { guest: false, customer: true, executor: true },
   '404': { guest: true, customer: true, executor: true },
 }
 

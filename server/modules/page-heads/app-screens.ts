@@ -1,8 +1,8 @@
 /**
  * The web app's screens (src/routes) that are no public page: a member's own (their account, wallet, chats, the
- * orders map, the spec's /forcustomers) and the redirect of /to-profile, which only the browser follows. The server
- * answers them with the plain shell and a 200, as it cannot tell who is signed in (the session lives in the browser);
- * an address that is neither one of these nor a public page that exists is missing.
+ * orders map, the spec's /forcustomers), the moderators' console and the redirect of /to-profile, which only the
+ * browser follows. The server answers them with the plain shell and a 200, as it cannot tell who is signed in (the
+ * session lives in the browser); an address that is neither one of these nor a public page that exists is missing.
  */
 const SCREENS_WITHOUT_A_PAGE: RegExp[] = [
   /^\/(?:account|bonus|notifications|forcustomers)$/,
@@ -11,6 +11,7 @@ const SCREENS_WITHOUT_A_PAGE: RegExp[] = [
   /^\/direct\/order(?:\/\d{1,10})?$/,
   /^\/to-profile\/[^/]+$/,
   /^\/wallet(?:\/success|\/failed)?$/,
+  /^\/admin(?:\/audit)?$/,
 ]
 
 /** Whether `path` (no query, no trailing slash) is a screen of the app with no public page of its own. */

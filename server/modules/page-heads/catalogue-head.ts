@@ -21,6 +21,7 @@ const APP_SEGMENTS = new Set([
   ...INFORMATION_PAGES,
   'forcustomers',
   'account',
+  'admin',
   'blog',
   'bonus',
   'chats',

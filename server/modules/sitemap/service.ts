@@ -12,6 +12,7 @@ const KEYSET_ID_MAX = 2_147_483_647
  */
 export const PRIVATE_ROUTES = [
   '/account',
+  '/admin',
   '/bonus',
   '/chats',
   '/direct/order',

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLocation, useNavigate } from '@tanstack/react-router'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { ChevronDown } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
-import { useSession } from '#src/lib/session-store.ts'
+import { isModerator, useSession } from '#src/lib/session-store.ts'
 import { useDismiss } from '#src/components/use-dismiss.ts'
 
 // The auth calls (and their schemas) are fetched when the menu is used, not with the first screen.
@@ -13,12 +13,13 @@ const forgetPushDevice = () =>
     .then((push) => push.forgetPushOnLogout())
     .catch(() => undefined)
 
-/** The logged-in person's menu: switch between customer and executor, and log out. */
+/** The logged-in person's menu: switch between customer and executor, the moderators' console, and log out. */
 export function UserMenu() {
   const { t } = useLingui()
   const navigate = useNavigate()
   const pathname = useLocation({ select: (location) => location.pathname })
   const { profile, setProfile, clear } = useSession()
+  const moderator = useSession(isModerator)
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
@@ -82,6 +83,11 @@ export function UserMenu() {
           <button type="button" className="menu-item" onClick={switchMode} disabled={busy}>
             {nextType === 'executor' ? <Trans>Switch to executor</Trans> : <Trans>Switch to customer</Trans>}
           </button>
+          {moderator && (
+            <Link to="/admin" className="menu-item" onClick={close}>
+              <Trans>Moderation</Trans>
+            </Link>
+          )}
           <button type="button" className="menu-item" onClick={logOut}>
             <Trans>Log out</Trans>
           </button>

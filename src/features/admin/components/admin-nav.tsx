@@ -1,0 +1,22 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+
+/** The console's two pages, the one shown marked as current. */
+export function AdminNav() {
+  const { t } = useLingui()
+  return (
+    <nav className="admin-nav" aria-label={t`Moderation`}>
+      <Link
+        to="/admin"
+        className="tabs__tab"
+        activeOptions={{ exact: true }}
+        activeProps={{ 'aria-current': 'page' }}
+      >
+        {t`Documents to check`}
+      </Link>
+      <Link to="/admin/audit" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
+        {t`Audit log`}
+      </Link>
+    </nav>
+  )
+}
