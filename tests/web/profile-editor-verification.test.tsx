@@ -22,18 +22,29 @@ vi.mock(
 )
 // jsdom has no canvas: the check and compression answer by the file's name here, and their arithmetic is tested
 // below on plain arrays (photo-math.ts). A file named small* is too small, blurry* looks blurred.
+// The camera's frames look blurred while `camera.blurred` says so.
+const camera = { blurred: false }
 vi.mock('#src/features/profile-editor/verification/prepare-photo.ts', () => ({
-  preparePhoto: async (source: File) =>
-    source.name.startsWith('small')
-      ? { ok: false, problem: 'too_small' }
-      : {
+  preparePhoto: async (source: File | HTMLVideoElement) =>
+    !(source instanceof File)
+      ? {
           ok: true,
           photo: {
-            blob: new Blob([new Uint8Array(source.size)], { type: 'image/jpeg' }),
-            size: { width: 2048, height: 1536 },
-            blurred: source.name.startsWith('blurry'),
+            blob: new Blob([new Uint8Array(500)], { type: 'image/jpeg' }),
+            size: { width: 2048, height: 1152 },
+            blurred: camera.blurred,
           },
-        },
+        }
+      : source.name.startsWith('small')
+        ? { ok: false, problem: 'too_small' }
+        : {
+            ok: true,
+            photo: {
+              blob: new Blob([new Uint8Array(source.size)], { type: 'image/jpeg' }),
+              size: { width: 2048, height: 1536 },
+              blurred: source.name.startsWith('blurry'),
+            },
+          },
 }))
 
 const PATH = `${V1}/profile/verification`
@@ -229,6 +240,73 @@ describe('sending the documents', () => {
     expect(
       [again.get('front'), again.get('back'), again.get('selfie')].map((file) => (file as File).size),
     ).toEqual([3000, 2500, 1000])
+  })
+})
+
+describe('the camera inside the page', () => {
+  const track = { stop: vi.fn() }
+  const getUserMedia = vi.fn()
+  beforeEach(() => {
+    track.stop.mockReset()
+    getUserMedia.mockReset()
+    camera.blurred = false
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true })
+    // jsdom plays no media.
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+  })
+
+  it('shows the back camera with a frame, asks to retake a blurred frame, and stops once the photo is taken', async () => {
+    getUserMedia.mockResolvedValue({ getTracks: () => [track] })
+    const user = userEvent.setup()
+    openWith(NONE)
+    const region = await section()
+    await user.click(await within(region).findByRole('button', { name: 'Открыть камеру' }))
+    expect(getUserMedia).toHaveBeenCalledWith(
+      expect.objectContaining({
+        audio: false,
+        video: expect.objectContaining({ facingMode: { ideal: 'environment' } }),
+      }),
+    )
+    const video = await within(region).findByLabelText('Камера: поместите документ в рамку')
+    expect(video.tagName).toBe('VIDEO')
+    camera.blurred = true
+    await user.click(within(region).getByRole('button', { name: 'Сделать снимок' }))
+    expect((await within(region).findByRole('alert')).textContent).toMatch(/Фото размыто/)
+    expect(track.stop).not.toHaveBeenCalled()
+    camera.blurred = false
+    await user.click(within(region).getByRole('button', { name: 'Сделать снимок' }))
+    expect(await within(region).findByRole('img', { name: 'Ваше фото: Лицевая сторона' })).toBeTruthy()
+    expect(track.stop).toHaveBeenCalled()
+    expect(within(region).queryByLabelText(/^Камера/)).toBeNull()
+  })
+
+  it('stops the camera when the step is left, and opens the front one for the selfie', async () => {
+    getUserMedia.mockResolvedValue({ getTracks: () => [track] })
+    const user = userEvent.setup()
+    openWith(NONE)
+    const region = await section()
+    await user.click(await within(region).findByRole('button', { name: 'Открыть камеру' }))
+    await within(region).findByLabelText('Камера: поместите документ в рамку')
+    await user.click(within(region).getByRole('radio', { name: 'ID-карта' }))
+    expect(track.stop).toHaveBeenCalled()
+    await pickAndGoOn(region, 'front.jpg')
+    await pickAndGoOn(region, 'back.jpg')
+    await user.click(within(region).getByRole('button', { name: 'Открыть камеру' }))
+    expect(getUserMedia).toHaveBeenLastCalledWith(
+      expect.objectContaining({ video: expect.objectContaining({ facingMode: { ideal: 'user' } }) }),
+    )
+    expect(await within(region).findByLabelText('Камера: ваше лицо и документ')).toBeTruthy()
+  })
+
+  it('says so when the camera is refused, and leaves the file picker', async () => {
+    getUserMedia.mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'))
+    const user = userEvent.setup()
+    openWith(NONE)
+    const region = await section()
+    await user.click(await within(region).findByRole('button', { name: 'Открыть камеру' }))
+    expect((await within(region).findByRole('alert')).textContent).toMatch(/Доступ к камере запрещён/)
+    expect(within(region).getByLabelText('Выбрать файл с фото')).toBeTruthy()
+    expect(within(region).queryByRole('button', { name: 'Открыть камеру' })).toBeNull()
   })
 })
 

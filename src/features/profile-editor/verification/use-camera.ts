@@ -59,6 +59,7 @@ export function useCamera(facing: Facing) {
     const video = videoRef.current
     if (state !== 'on' || !video || !streamRef.current) return
     video.srcObject = streamRef.current
+    // A refused autoplay leaves the first frame showing; the shutter still takes the current one.
     video.play().catch(() => undefined)
   }, [state])
 
