@@ -1,0 +1,71 @@
+import sharp from 'sharp'
+import { describe, expect, test } from 'vitest'
+import { expectAccessible, logInQuietly, openPhone, registerSpecialist, useProduct } from './helpers.ts'
+
+const product = useProduct()
+
+/** A phone camera's frame: fine detail all over (so it keeps its size and reads as sharp), `width` x `height`. */
+async function cameraJpeg(width: number, height: number) {
+  const pixels = Buffer.alloc(width * height * 3)
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919 + ((i / width) | 0) * 104729) % 251
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+}
+
+describe('identity verification in the profile editor', () => {
+  test('a specialist on a 360 px phone sends a 12-megapixel passport photo and a selfie, compressed here, and sees them under review', async () => {
+    const { phone } = await registerSpecialist(product.url, 'Aziz', 'Tursunov')
+    const context = await product.browser.newContext({
+      viewport: { width: 360, height: 740 },
+      locale: 'ru-RU',
+    })
+    const { page, problems } = await openPhone(product.browser, { context })
+    // What the form is given to send: Playwright does not show a multipart body with files.
+    await context.addInitScript(() => {
+      const append = FormData.prototype.append
+      const sizes: Record<string, number> = {}
+      Object.assign(window, { sentSizes: sizes })
+      FormData.prototype.append = function (name: string, value: string | Blob, file?: string) {
+        if (value instanceof Blob) sizes[name] = value.size
+        return file === undefined
+          ? append.call(this, name, value)
+          : append.call(this, name, value as Blob, file)
+      }
+    })
+    await logInQuietly(page, product.url, phone, 'executor')
+    await page.goto(`${product.url}/account`)
+
+    const section = page.getByRole('region', { name: 'Проверка личности' })
+    await section.getByText(/значок «Проверен»/).waitFor({ timeout: 30_000 })
+    await expectAccessible(page, '/account, verification not started')
+    const front = await cameraJpeg(4000, 3000)
+    await section.getByLabel('Выбрать файл с фото').setInputFiles({
+      name: 'IMG_0001.jpg',
+      mimeType: 'image/jpeg',
+      buffer: front,
+    })
+    await section.getByRole('img', { name: 'Ваше фото: Лицевая сторона' }).waitFor({ timeout: 30_000 })
+    await section.getByRole('button', { name: 'Далее' }).click()
+    await section.getByLabel('Выбрать файл с фото').setInputFiles({
+      name: 'IMG_0002.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await cameraJpeg(1200, 1600),
+    })
+    await section.getByRole('img', { name: 'Ваше фото: Селфи с документом' }).waitFor({ timeout: 30_000 })
+    await section.getByRole('button', { name: 'Далее' }).click()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+    await expectAccessible(page, '/account, documents ready to send')
+
+    await section.getByRole('button', { name: 'Отправить на проверку' }).click()
+    await section.getByText(/Документы на проверке с/).waitFor({ timeout: 30_000 })
+    const sizes = await page.evaluate(
+      () => (window as unknown as { sentSizes: Record<string, number> }).sentSizes,
+    )
+    // Re-encoded at 2048 px as a JPEG: far under the 5 MB a photo the server takes (this 7.7 MB frame: about 1.1 MB).
+    expect(Object.keys(sizes).sort()).toEqual(['front', 'selfie'])
+    expect(sizes.front).toBeLessThan(front.length)
+    expect(sizes.front).toBeLessThan(2 * 1024 * 1024)
+    expect(problems).toEqual([])
+  })
+})
