@@ -42,11 +42,9 @@ describe('identity verification in the profile editor', () => {
       const append = FormData.prototype.append
       const sizes: Record<string, number> = {}
       Object.assign(window, { sentSizes: sizes })
-      FormData.prototype.append = function (name: string, value: string | Blob, file?: string) {
-        if (value instanceof Blob) sizes[name] = value.size
-        return file === undefined
-          ? append.call(this, name, value)
-          : append.call(this, name, value as Blob, file)
+      FormData.prototype.append = function (this: FormData, ...args: [string, string | Blob, string?]) {
+        if (args[1] instanceof Blob) sizes[args[0]] = args[1].size
+        ;(append as (...given: unknown[]) => void).apply(this, args)
       }
     })
     await logInQuietly(page, product.url, phone, 'executor')

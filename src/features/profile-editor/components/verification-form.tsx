@@ -18,10 +18,7 @@ const TYPE_NAMES: Record<DocumentType, MessageDescriptor> = {
 const stepsOf = (type: DocumentType): (Side | 'send')[] =>
   type === 'passport' ? ['front', 'selfie', 'send'] : ['front', 'back', 'selfie', 'send']
 
-type Sending =
-  | { step: 'idle' }
-  | { step: 'sending'; fraction: number }
-  | { step: 'failed'; message: string; network: boolean }
+type Sending = { step: 'idle' } | { step: 'sending'; fraction: number } | { step: 'failed'; message: string }
 
 /**
  * The documents, one step at a time: the type, each side's photo, then sending them with progress. The photos stay
@@ -66,7 +63,6 @@ export function VerificationForm({ onSent }: { onSent: (state: Verification) => 
       const network = error instanceof ApiError && error.status === 0
       setSending({
         step: 'failed',
-        network,
         message: network
           ? t`No connection to the server. Your photos are kept here: try again when you are online.`
           : failureText(error),
