@@ -1,7 +1,7 @@
 /**
- * The photo uploader's sending: one multipart `file` POST with upload progress and the app's one retry after a
- * token refresh, used by the order wizard's photos, the profile editor's photo, certificates and portfolio, and
- * chat's photos.
+ * The photo uploader's sending: a multipart POST with upload progress and the app's one retry after a token
+ * refresh, used by the order wizard's photos, the profile editor's photo, certificates and portfolio, chat's photos
+ * and the identity documents.
  */
 import { buildPath } from '#contract/endpoint.ts'
 import { ErrorBodySchema } from '#contract/errors.ts'
@@ -15,22 +15,35 @@ type Answer = { status: number; body: unknown }
 
 /**
  * POSTs `file` as multipart to `path` (its `{name}`s filled from `params`), after the form's other `fields`, with
- * upload progress, answering the server's JSON. XMLHttpRequest, because fetch reports upload progress only for streamed bodies (HTTP/2 only in
- * Chromium; ky's onUploadProgress is silently ignored otherwise). A 401 gets the app's one shared token refresh and
- * one retry, as every other call does.
+ * upload progress, answering the server's JSON (see uploadForm).
  */
-export async function uploadFile<T>(
+export function uploadFile<T>(
   path: string,
   params: Record<string, string | number>,
   file: { blob: Blob; name: string },
   onProgress: (fraction: number) => void,
   fields: Record<string, string> = {},
 ): Promise<T> {
+  return uploadForm<T>(path, params, { fields, files: { file } }, onProgress)
+}
+
+/**
+ * POSTs a multipart form of text `fields` and named `files` (identity documents send three), with upload
+ * progress, answering the server's JSON. XMLHttpRequest, because fetch reports upload progress only for streamed
+ * bodies (HTTP/2 only in Chromium; ky's onUploadProgress is silently ignored otherwise). A 401 gets the app's one
+ * shared token refresh and one retry, as every other call does.
+ */
+export async function uploadForm<T>(
+  path: string,
+  params: Record<string, string | number>,
+  parts: { fields?: Record<string, string>; files: Record<string, { blob: Blob; name: string }> },
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   const url = buildPath(path, params)
   const form = () => {
     const body = new FormData()
-    for (const [name, value] of Object.entries(fields)) body.append(name, value)
-    body.append('file', file.blob, file.name)
+    for (const [name, value] of Object.entries(parts.fields ?? {})) body.append(name, value)
+    for (const [name, file] of Object.entries(parts.files)) body.append(name, file.blob, file.name)
     return body
   }
   const token = useSession.getState().token

@@ -4,6 +4,7 @@ import { notificationEndpoints } from '#contract/notification-endpoints.ts'
 import { profileEndpoints as calls } from '#contract/profile-endpoints.ts'
 import { promotionEndpoints } from '#contract/promotion-endpoints.ts'
 import { telegramEndpoints } from '#contract/telegram-endpoints.ts'
+import { verificationEndpoints } from '#contract/verification-endpoints.ts'
 import { walletEndpoints } from '#contract/wallet-endpoints.ts'
 import type { NotificationSettingsBody } from '#contract/schemas/notifications.ts'
 import type { CalendarEventBodySchema, SpecialityBodySchema } from '#contract/schemas/specialists.ts'
@@ -103,6 +104,9 @@ export const editorApi = {
   telegramLink: () => api.call(telegramEndpoints.telegramLink),
   /** Unlinks Telegram; the answer is the profile, its `telegram_id` null. */
   telegramUnlink: () => api.call(telegramEndpoints.telegramUnlink),
+
+  /** The identity verification's state and the latest submission's decision (docs/decisions/028). */
+  verification: () => api.call(verificationEndpoints.verification),
 
   notificationSettings: () => api.call(notificationEndpoints.notificationSettings),
   updateNotificationSettings: (body: NotificationSettingsBody) =>

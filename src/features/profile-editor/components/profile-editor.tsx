@@ -18,6 +18,7 @@ import { SpecialitiesSection } from './specialities-section.tsx'
 import { SettingsSection } from './settings-section.tsx'
 import { StatisticsSection } from './statistics-section.tsx'
 import { AboutSection, DiscountSection } from './text-sections.tsx'
+import { VerificationSection } from './verification-section.tsx'
 
 /**
  * The own profile, section by section, each saved on its own. Customers get the photo, personal data,
@@ -42,6 +43,7 @@ export function ProfileEditor({ emailNotice }: { emailNotice?: EmailNotice } = {
     ? [
         ['photo', t`Photo`],
         ['personal', t`Personal data`],
+        ['verification', t`Verification`],
         ['about', t`About me`],
         ['districts', t`Districts and addresses`],
         ['specialities', t`Specialties and prices`],
@@ -109,6 +111,7 @@ export function ProfileEditor({ emailNotice }: { emailNotice?: EmailNotice } = {
           <PersonalSection profile={profile} />
           {executor && (
             <PlanProvider>
+              <VerificationSection />
               <AboutSection profile={profile} />
               <DistrictsSection profile={profile} />
               <SpecialitiesSection profile={profile} />
