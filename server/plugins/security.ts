@@ -64,7 +64,17 @@ export const securityPlugin = fp<Options>(
     const redis = options.redisUrl
       ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
       : undefined
-    if (redis) app.addHook('onClose', async () => void (await redis.quit()))
+    if (redis) {
+      // Without a listener ioredis prints "Unhandled error event" for every retry while Redis is away; one line per
+      // outage is enough.
+      let reported = false
+      redis.on('error', (error) => {
+        if (!reported) app.log.warn({ err: error }, 'rate limiter: Redis is unreachable, retrying')
+        reported = true
+      })
+      redis.on('ready', () => (reported = false))
+      app.addHook('onClose', async () => void (await redis.quit()))
+    }
     await app.register(rateLimit, {
       max: options.requestsPerMinute,
       timeWindow: 60_000,
