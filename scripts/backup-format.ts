@@ -6,6 +6,8 @@
  *   database.pgdump        PostgreSQL: `pg_dump --format=custom` of the whole database (every schema), compressed;
  *   database.pglite.tar.gz PGlite: its data folder as PGlite dumps it (gzip tar);
  *   uploads/               DATA_DIR/uploads, file for file (photos are compressed already);
+ *   documents/             DATA_DIR/documents, the identity documents as they lie there: encrypted with DOCUMENTS_KEY,
+ *                          which is not in the backup when it is set (docs/operations.md);
  *   keys/                  DATA_DIR/jwt-secret, vapid-keys.json and documents-key when the server generated them.
  * A folder rather than one archive: no archive library is installed, and a plain folder is read, checked and
  * copied off the machine with the tools every server has.
@@ -26,6 +28,7 @@ export const DATABASE_FILES: Record<DatabaseKind, string> = {
   pglite: 'database.pglite.tar.gz',
 }
 export const UPLOADS_FOLDER = 'uploads'
+export const DOCUMENTS_FOLDER = 'documents'
 export const KEYS_FOLDER = 'keys'
 /** The secrets a server without JWT_SECRET / VAPID_* variables generates into DATA_DIR (server/secret.ts). */
 export const KEY_FILES = ['jwt-secret', 'vapid-keys.json', 'documents-key'] as const
@@ -42,6 +45,8 @@ export type Manifest = {
     migrations: number
   }
   uploads: { files: number; bytes: number; sha256: Record<string, string> }
+  /** The encrypted identity documents; absent in a backup taken before they existed. */
+  documents?: { files: number; bytes: number; sha256: Record<string, string> }
   keys: Record<string, string>
 }
 

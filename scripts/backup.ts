@@ -17,6 +17,7 @@ import { PGLITE_EXTENSIONS, pgliteFolder, type DatabaseKind } from '#server/db/c
 import {
   BackupError,
   DATABASE_FILES,
+  DOCUMENTS_FOLDER,
   FORMAT_VERSION,
   KEY_FILES,
   KEYS_FOLDER,
@@ -132,6 +133,12 @@ export async function runBackup(options: BackupOptions): Promise<{ folder: strin
       : await dumpPglite(options.dataDir, databaseFile)
     const uploadsFrom = join(options.dataDir, UPLOADS_FOLDER)
     const uploads = await copyHashed(uploadsFrom, join(partial, UPLOADS_FOLDER), await listFiles(uploadsFrom))
+    const documentsFrom = join(options.dataDir, DOCUMENTS_FOLDER)
+    const documents = await copyHashed(
+      documentsFrom,
+      join(partial, DOCUMENTS_FOLDER),
+      await listFiles(documentsFrom),
+    )
     const keys = await copyHashed(options.dataDir, join(partial, KEYS_FOLDER), KEY_FILES)
     const manifest: Manifest = {
       format: FORMAT_VERSION,
@@ -144,6 +151,11 @@ export async function runBackup(options: BackupOptions): Promise<{ folder: strin
         migrations,
       },
       uploads: { files: Object.keys(uploads.hashes).length, bytes: uploads.bytes, sha256: uploads.hashes },
+      documents: {
+        files: Object.keys(documents.hashes).length,
+        bytes: documents.bytes,
+        sha256: documents.hashes,
+      },
       keys: keys.hashes,
     }
     await writeFile(join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 })

@@ -23,6 +23,7 @@ import {
   migrationCount,
   runPostgresTool,
   sha256File,
+  DOCUMENTS_FOLDER,
   UPLOADS_FOLDER,
   userTables,
   withPostgres,
@@ -77,6 +78,10 @@ async function verifyFiles(from: string, manifest: Manifest) {
       `${UPLOADS_FOLDER}/${name}`,
       hash,
     ]),
+    ...Object.entries(manifest.documents?.sha256 ?? {}).map(([name, hash]): [string, string] => [
+      `${DOCUMENTS_FOLDER}/${name}`,
+      hash,
+    ]),
     ...Object.entries(manifest.keys).map(([name, hash]): [string, string] => [
       `${KEYS_FOLDER}/${name}`,
       hash,
@@ -117,6 +122,9 @@ async function checkTargetEmpty(options: RestoreOptions, manifest: Manifest) {
   }
   const uploads = await listFiles(join(options.dataDir, UPLOADS_FOLDER))
   if (uploads.length > 0) throw refuse(`${join(options.dataDir, UPLOADS_FOLDER)} has ${uploads.length} files`)
+  const documents = await listFiles(join(options.dataDir, DOCUMENTS_FOLDER))
+  if (documents.length > 0)
+    throw refuse(`${join(options.dataDir, DOCUMENTS_FOLDER)} has ${documents.length} files`)
   for (const name of Object.keys(manifest.keys)) {
     const present = await sha256File(join(options.dataDir, name)).catch(() => undefined)
     if (present !== undefined && present !== manifest.keys[name])
@@ -178,6 +186,11 @@ export async function runRestore(given: RestoreOptions): Promise<string> {
     join(options.from, UPLOADS_FOLDER),
     join(options.dataDir, UPLOADS_FOLDER),
     Object.keys(manifest.uploads.sha256),
+  )
+  await copyInto(
+    join(options.from, DOCUMENTS_FOLDER),
+    join(options.dataDir, DOCUMENTS_FOLDER),
+    Object.keys(manifest.documents?.sha256 ?? {}),
   )
   // A key the target already has is the same file (checkTargetEmpty): only the missing ones are copied.
   const keys = Object.keys(manifest.keys)

@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDocumentVault } from '#server/adapters/documents/document-vault.ts'
+import { parseDocumentsKeys } from '#server/documents-key.ts'
 import { createLocalStorage } from '#server/adapters/storage/local-storage.ts'
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
 import { seedCatalogue, seedContent } from '#server/seed/catalogue-seed.ts'
@@ -71,9 +73,9 @@ async function databaseContents(instance: Instance) {
   }
 }
 
-/** Every uploaded file's bytes, by path. */
-async function uploadedFiles(dataDir: string) {
-  const root = join(dataDir, 'uploads')
+/** Every uploaded file's bytes (or, with `folder`, every identity document's), by path. */
+async function uploadedFiles(dataDir: string, folder = 'uploads') {
+  const root = join(dataDir, folder)
   const files: Record<string, Buffer> = {}
   for (const name of await listFiles(root)) files[name] = await readFile(join(root, name))
   return files
@@ -103,6 +105,9 @@ async function filledInstance(kind: 'pglite' | 'postgres'): Promise<Instance> {
     await handle.close()
   }
   await writeFile(join(instance.dataDir, 'jwt-secret'), 'a-generated-secret-of-this-instance-0123456789')
+  // An identity document as the server stores one: encrypted, in DATA_DIR/documents.
+  const keys = parseDocumentsKeys(`1:${Buffer.alloc(32, 5).toString('base64')}`)
+  await createDocumentVault(instance.dataDir, keys).store(Buffer.from('a passport photo, as bytes'))
   return instance
 }
 
@@ -138,6 +143,9 @@ describe.each(KINDS)('npm run backup and npm run restore on %s', (kind) => {
     const files = await uploadedFiles(restored.dataDir)
     expect(Object.keys(files).length).toBeGreaterThan(10)
     expect(files).toEqual(await uploadedFiles(source.dataDir))
+    const documents = await uploadedFiles(restored.dataDir, 'documents')
+    expect(Object.keys(documents)).toHaveLength(1)
+    expect(documents).toEqual(await uploadedFiles(source.dataDir, 'documents'))
     const contents = await databaseContents(restored)
     expect(contents['backup_probe.jobs']).toMatchObject({ rows: 2 })
     expect(contents['public.users']).toMatchObject({ rows: expect.any(Number) })
@@ -198,9 +206,13 @@ describe.each(KINDS)('npm run backup and npm run restore on %s', (kind) => {
       format: 1,
       database: { kind, migrations: expect.any(Number) },
       uploads: { files: Object.keys(backup.manifest.uploads.sha256).length },
+      documents: { files: 1 },
       keys: { 'jwt-secret': expect.stringMatching(/^[0-9a-f]{64}$/) },
     })
     expect(backup.manifest.database.migrations).toBeGreaterThan(20)
+    expect(Object.keys(backup.manifest.documents!.sha256)).toEqual([
+      expect.stringMatching(/^[0-9a-f-]{36}\.bin$/),
+    ])
   })
 
   // PGlite lets a second process open a folder that is open already, and two would damage it.
