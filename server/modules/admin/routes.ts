@@ -3,7 +3,7 @@ import { endpoints } from '#contract/endpoints.ts'
 import { AppError } from '#server/lib/app-error.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'
-import type { AuditLog } from '#server/modules/audit/index.ts'
+import type { AuditLog } from '#server/modules/audit/audit-log.ts'
 import type { VerificationService } from '#server/modules/verification/service.ts'
 
 const AUDIT_PAGE = 50

@@ -16,7 +16,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import type { DomainEvents } from '#server/lib/domain-events.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
-import type { AuditLog } from '#server/modules/audit/index.ts'
+import type { AuditLog } from '#server/modules/audit/audit-log.ts'
 import { createPhotoLinks, SIDES, type PhotoLink, type Side } from './photo-links.ts'
 import type { SubmissionWithPerson, VerificationRepository } from './repository.ts'
 
