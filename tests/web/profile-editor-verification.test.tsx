@@ -148,9 +148,9 @@ describe('sending the documents', () => {
     expect(within(region).getByRole('radio', { name: 'Паспорт' })).toHaveProperty('checked', true)
     expect(await steps()).toEqual(['Лицевая сторона', 'Селфи с документом', 'Отправка'])
     await user.click(within(region).getByRole('radio', { name: 'ID-карта' }))
-    expect(await steps()).toEqual(['Лицевая сторона', 'Обратная сторона', 'Селфи с документом', 'Отправка'])
+    expect(await steps()).toEqual(['Лицевая сторона', 'Оборотная сторона', 'Селфи с документом', 'Отправка'])
     await user.click(within(region).getByRole('radio', { name: 'Водительское удостоверение' }))
-    expect(await steps()).toEqual(['Лицевая сторона', 'Обратная сторона', 'Селфи с документом', 'Отправка'])
+    expect(await steps()).toEqual(['Лицевая сторона', 'Оборотная сторона', 'Селфи с документом', 'Отправка'])
   })
 
   it('without a camera takes files, sends type, front and selfie with progress, and turns to "under review"', async () => {
