@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { botText } from '#server/modules/telegram/bot-texts.ts'
-import { TELEGRAM_SEND_JOB } from '#server/modules/telegram/service.ts'
+import { TELEGRAM_SEND_JOB, UNORDERED_SEND_JOB } from '#server/modules/telegram/service.ts'
 import { startFakeBotApi } from '#tests/helpers/fake-telegram.ts'
 import { jobsSettled } from '#tests/helpers/jobs.ts'
 import { act, fakeRealtime, publish, specialist } from '#tests/helpers/notifications.ts'
@@ -44,7 +44,7 @@ describe('notifications in Telegram', () => {
     // The queue takes the higher priority first: the professional's message is not behind the others waiting.
     const jobs = (await t.db.db.execute(
       sql`select data->>'chatId' as chat, priority from pgboss.job
-          where name = ${TELEGRAM_SEND_JOB} and data->>'text' like '%Покрасить стены%'`,
+          where name in (${TELEGRAM_SEND_JOB}, ${UNORDERED_SEND_JOB}) and data->>'text' like '%Покрасить стены%'`,
     )) as unknown as { rows: { chat: string; priority: number }[] }
     const priorityOf = (chat: number) => jobs.rows.find((row) => row.chat === String(chat))?.priority
     expect(priorityOf(professionalChat)).toBe(1)
