@@ -113,31 +113,32 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
 }
 
+/** A notification as a browser push, in the device's language; `silent` in the person's quiet hours. */
+const pushPayload = (row: PresentableNotification, locale: Locale, silent: boolean): PushPayload => {
+  const { title, message } = textOf(row, locale)
+  return {
+    ...(silent && { silent }),
+    title,
+    body: message,
+    url: row.link,
+    // Repeats about one order replace each other on the device instead of piling up.
+    tag: row.link.startsWith('/chats/')
+      ? `chat-${row.link.slice('/chats/'.length)}`
+      : row.orderId === null
+        ? `notification-${row.id}`
+        : `order-${row.orderId}`,
+    icon: PUSH_ICON,
+    badge: PUSH_BADGE,
+    id: row.id,
+  }
+}
+
 /**
  * Turns domain events into notifications: writes them (one statement however many recipients), then tells each
  * recipient's sockets at once and sends a browser push where their settings allow it.
  */
 export function createNotifier(deps: Deps) {
   const { repo, realtime, push, telegram, email, clock, onError, promotedAmong, professionalsAmong } = deps
-  const pushPayload = (row: PresentableNotification, locale: Locale, silent: boolean): PushPayload => {
-    const { title, message } = textOf(row, locale)
-    return {
-      ...(silent && { silent }),
-      title,
-      body: message,
-      url: row.link,
-      // Repeats about one order replace each other on the device instead of piling up.
-      tag: row.link.startsWith('/chats/')
-        ? `chat-${row.link.slice('/chats/'.length)}`
-        : row.orderId === null
-          ? `notification-${row.id}`
-          : `order-${row.orderId}`,
-      icon: PUSH_ICON,
-      badge: PUSH_BADGE,
-      id: row.id,
-    }
-  }
-
   /** Those of these people inside their quiet hours now whose plan has them (decision 016): told without a sound. */
   async function quietOnes(people: Awaited<ReturnType<NotificationsRepository['recipients']>>) {
     const now = clock.now()

@@ -186,6 +186,30 @@ function conversations(deps: TelegramDeps) {
   }
 }
 
+/**
+ * Notifications for linked chats: a send job each, stored in one statement, with a button to the page in the app.
+ * The `first` ones are taken before the others waiting. A fan-out (a new order, the morning digest) tells each chat
+ * one thing: no order to keep within it, and pg-boss's ordered fetch slows to a crawl over thousands of keys
+ * (`npm run bench:telegram`), so it goes unordered.
+ */
+async function queueNotices(jobs: JobQueue, appUrl: string, messages: TelegramNotice[]) {
+  const fanOut =
+    messages.length > 1 && new Set(messages.map((message) => message.chatId)).size === messages.length
+  await jobs.sendMany<BotSend>(
+    fanOut ? UNORDERED_SEND_JOB : TELEGRAM_SEND_JOB,
+    messages.map(({ chatId, text, link, locale, silent, quickReplyTo }) => ({
+      chatId,
+      text,
+      ...(silent && { silent }),
+      buttons:
+        quickReplyTo === undefined
+          ? [appButton(botText('open', locale), `${appUrl}${link}`)]
+          : orderButtons(quickReplyTo, link, locale, appUrl, true),
+    })),
+    (message, index) => ({ key: message.chatId, priority: messages[index]!.first ? 1 : 0 }),
+  )
+}
+
 export function createTelegramService(deps: TelegramDeps) {
   const { repo, clock, jobs, bot, sender, appUrl, forgetUser, accounts } = deps
   const { finder, signup, quick } = conversations(deps)
@@ -284,29 +308,9 @@ export function createTelegramService(deps: TelegramDeps) {
       return user
     },
 
-    /**
-     * Notifications for linked chats: a send job each, stored in one statement, with a button to the page in the
-     * app (TelegramDelivery of the notifications area). The `first` ones are taken before the others waiting.
-     */
+    /** The notifications area's TelegramDelivery (queueNotices). */
     async sendMany(messages: TelegramNotice[]) {
-      if (!bot) return
-      // A fan-out (a new order, the digest) tells each chat one thing: no order to keep within it, and pg-boss's
-      // ordered fetch slows to a crawl over thousands of keys (`npm run bench:telegram`), so it goes unordered.
-      const fanOut =
-        messages.length > 1 && new Set(messages.map((message) => message.chatId)).size === messages.length
-      await jobs.sendMany<BotSend>(
-        fanOut ? UNORDERED_SEND_JOB : TELEGRAM_SEND_JOB,
-        messages.map(({ chatId, text, link, locale, silent, quickReplyTo }) => ({
-          chatId,
-          text,
-          ...(silent && { silent }),
-          buttons:
-            quickReplyTo === undefined
-              ? [appButton(botText('open', locale), `${appUrl}${link}`)]
-              : orderButtons(quickReplyTo, link, locale, appUrl, true),
-        })),
-        (message, index) => ({ key: message.chatId, priority: messages[index]!.first ? 1 : 0 }),
-      )
+      if (bot) await queueNotices(jobs, appUrl, messages)
     },
 
     /** An update Telegram posted: queued at once (Telegram waits for the answer), handled once by its id. */
