@@ -40,6 +40,24 @@ type Deps = {
   bouncesTo?: string | undefined
 }
 
+/** A notification as a mail, with its one-click unsubscribe (RFC 8058) for that kind. */
+function notificationWithUnsubscribe(
+  { userId, to, kind, title, message, link, locale }: Parameters<EmailDelivery['sendMany']>[0][number],
+  appUrl: string,
+  unsubscribeLinks: ReturnType<typeof createUnsubscribeLinks>,
+): MailMessage {
+  const unsubscribe = unsubscribeLinks.url(userId, kind, locale)
+  const mail = notificationMail({ title, message, link: `${appUrl}${link}`, unsubscribe }, locale)
+  return {
+    to,
+    ...mail,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}
+
 export function createEmailService(deps: Deps) {
   const { repo, jobs, sender, clock, appUrl, forgetUser } = deps
   const unsubscribeLinks = createUnsubscribeLinks(deps.secret, appUrl)
@@ -102,19 +120,10 @@ export function createEmailService(deps: Deps) {
   const delivery: EmailDelivery = {
     async sendMany(mails) {
       if (!sender || mails.length === 0) return
-      const sends = mails.map(({ userId, to, kind, title, message, link, locale }): EmailSend => {
-        const unsubscribe = unsubscribeLinks.url(userId, kind, locale)
-        const mail = notificationMail({ title, message, link: `${appUrl}${link}`, unsubscribe }, locale)
-        return sendOf(userId, {
-          to,
-          ...mail,
-          headers: {
-            'List-Unsubscribe': `<${unsubscribe}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        })
-      })
-      await jobs.sendMany<EmailSend>(EMAIL_SEND_JOB, sends)
+      await jobs.sendMany<EmailSend>(
+        EMAIL_SEND_JOB,
+        mails.map((mail) => sendOf(mail.userId, notificationWithUnsubscribe(mail, appUrl, unsubscribeLinks))),
+      )
     },
   }
 
