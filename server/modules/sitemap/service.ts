@@ -56,6 +56,25 @@ type Deps = {
   urlsPerFile?: number
 }
 
+/** `/robots.txt`: everything but the API and the private routes, and where the sitemap is. */
+function robotsTxt(publicUrl: string) {
+  // `$`, `/` and `?` after each path: a prefix alone would also shut out a category slug that starts the same.
+  const privateLines = PRIVATE_ROUTES.flatMap((path) => [
+    `Disallow: ${path}$`,
+    `Disallow: ${path}/`,
+    `Disallow: ${path}?`,
+  ])
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    ...privateLines,
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n')
+}
+
 /**
  * `/sitemap.xml` (an index of files), its files and `/robots.txt`. Each page is listed once per language, at the
  * address the page heads name it by (`?lang=` beside the path, none for the default language), with the other
@@ -165,23 +184,7 @@ export function createSitemapService({ repo, publicUrl, urlsPerFile = SITEMAP_UR
       return pages.length === 0 ? undefined : urlset(pages)
     },
 
-    robots() {
-      // `$`, `/` and `?` after each path: a prefix alone would also shut out a category slug that starts the same.
-      const privateLines = PRIVATE_ROUTES.flatMap((path) => [
-        `Disallow: ${path}$`,
-        `Disallow: ${path}/`,
-        `Disallow: ${path}?`,
-      ])
-      return [
-        'User-agent: *',
-        'Allow: /',
-        'Disallow: /api/',
-        ...privateLines,
-        '',
-        `Sitemap: ${publicUrl}/sitemap.xml`,
-        '',
-      ].join('\n')
-    },
+    robots: () => robotsTxt(publicUrl),
   }
 }
 export type SitemapService = ReturnType<typeof createSitemapService>
