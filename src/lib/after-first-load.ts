@@ -15,6 +15,8 @@ export function afterFirstLoad(task: () => void | Promise<unknown>) {
     else window.addEventListener('load', wait, { once: true })
   })
   void loaded.then(() => {
+    // A test's page can be torn down during the wait; a browser's window never goes.
+    if (typeof window === 'undefined') return
     const run = () => void Promise.resolve(task()).catch(() => undefined)
     if (window.requestIdleCallback) window.requestIdleCallback(run, { timeout: 2000 })
     else run()

@@ -173,4 +173,29 @@ describe('the app taking over a page the server drew', () => {
     expect(problems).toEqual([])
     await context.close()
   })
+
+  test('a tap on "Log in" before the app has taken the drawn page over opens the login once it has', async () => {
+    const context = await product.browser.newContext({ locale: 'ru-RU', serviceWorkers: 'block' })
+    const { page, problems } = await openPhone(product.browser, { context })
+    // The app has started but waits for the page's language catalog: the button is drawn and does not answer yet.
+    let catalogAsked!: () => void
+    const asked = new Promise<void>((resolve) => (catalogAsked = resolve))
+    let releaseCatalog!: () => void
+    const catalogReleased = new Promise<void>((resolve) => (releaseCatalog = resolve))
+    await page.route(/\/assets\/messages-[^/]*\.js$/, async (route) => {
+      catalogAsked()
+      await catalogReleased
+      await route.continue()
+    })
+    // Russian, the default, comes with the first load: English has a catalog of its own to wait for.
+    const opening = page.goto(`${product.url}/?lang=en`)
+    await asked
+    await page.getByRole('button', { name: 'Log in', exact: true }).click()
+    expect(await page.locator('html').getAttribute('data-started')).toBeNull()
+    releaseCatalog()
+    await opening
+    await page.getByRole('dialog', { name: 'Log in' }).getByLabel('Phone number').waitFor()
+    expect(problems).toEqual([])
+    await context.close()
+  })
 })

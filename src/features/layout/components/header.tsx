@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
 import { PlusIcon } from '#src/components/first-screen-icons.tsx'
-import { lazy, Suspense, type MouseEvent } from 'react'
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
+import { earlyTap, takeEarlyTap } from '#src/lib/early-tap.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { GuestMenu } from './guest-menu.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
@@ -37,6 +38,9 @@ export function Header() {
   const showModal = useAuthModal((state) => state.show)
   const isHome = useLocation({ select: (location) => location.pathname === '/' })
   const loggedIn = token !== null
+  useEffect(() => {
+    if (takeEarlyTap('login') && !loggedIn) showModal('login')
+  }, [loggedIn, showModal])
   const createOrder = (
     <Link
       to="/"
@@ -77,7 +81,12 @@ export function Header() {
         <div className="header__tools">
           {isHome && createOrder}
           <LanguageSwitcher />
-          <button type="button" className="button button--small" onClick={() => showModal('login')}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => showModal('login')}
+            {...earlyTap('login')}
+          >
             <Trans>Log in</Trans>
           </button>
           <GuestMenu />
