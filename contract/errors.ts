@@ -175,6 +175,10 @@ export const ERROR_CODES = [
   'only_specialists_verify',
   'deny_reason_required',
   'submission_decided',
+  // reports and blocking (docs/decisions/029-reports-and-blocking.md)
+  'cannot_report_own',
+  'report_decided',
+  'cannot_block_staff',
   // operations: a process not ready to serve (its database away, or stopping): the proxy tries another
   'not_ready',
 ] as const

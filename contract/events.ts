@@ -107,6 +107,9 @@ export const ChatMarkEventSchema = v.object({
   total: v.nullable(v.number()),
 })
 export type ChatMarkEvent = v.InferOutput<typeof ChatMarkEventSchema>
+/** Server → client: a moderator hid a message (decision 029): show it as hidden wherever it is on screen. */
+export const ChatHiddenEventSchema = v.object({ chat_id: v.number(), message_id: v.number() })
+export type ChatHiddenEvent = v.InferOutput<typeof ChatHiddenEventSchema>
 export const CLIENT_EVENTS = {
   connectUser: 'connect_user',
   chatMessage: 'chat:message',
@@ -120,6 +123,7 @@ export const SERVER_EVENTS = {
   chatMessage: 'chat:message',
   chatTyping: 'chat:typing',
   chatRead: 'chat:read',
+  chatHidden: 'chat:hidden',
 } as const
 
 /** For socket.io's typed `Server` and `Socket`. */
@@ -129,6 +133,7 @@ export type ServerToClientEvents = {
   'chat:message': (payload: ChatMessageEvent) => void
   'chat:typing': (payload: ChatTypingEvent) => void
   'chat:read': (payload: ChatMarkEvent) => void
+  'chat:hidden': (payload: ChatHiddenEvent) => void
 }
 export type ClientToServerEvents = {
   connect_user: (payload: ConnectUserPayload, ack?: (answer: ConnectUserAck) => void) => void

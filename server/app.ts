@@ -43,6 +43,7 @@ import { profileArea } from '#server/modules/profile/index.ts'
 import { promotionArea } from '#server/modules/promotion/index.ts'
 import { pushArea } from '#server/modules/push/index.ts'
 import { realtimeArea } from '#server/modules/realtime/index.ts'
+import { reportsArea } from '#server/modules/reports/index.ts'
 import type { RealtimeOptions } from '#server/modules/realtime/socket-server.ts'
 import { sitemapArea } from '#server/modules/sitemap/index.ts'
 import { smsArea } from '#server/modules/sms/index.ts'
@@ -172,7 +173,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatsArea, { ...base, orders: app.orders.repository, users, realtime, notifications })
   await app.register(walletArea, base)
   await app.register(verificationArea, { ...base, auth })
-  await app.register(adminArea, { verification: app.verification })
+  await app.register(reportsArea, {
+    ...base,
+    audit: app.verification.audit,
+    ports: {
+      readableOrder: (id, caller) => app.orders.service.readable(id, caller),
+      hideMessage: (messageId, at) => app.chats.service.hideMessage(messageId, at),
+      endAllSessions: (userId) => auth.service.endAllSessions(userId, 'blocked'),
+      ordersChanged: () => app.orders.publicAnswers.forget(),
+    },
+  })
+  await app.register(adminArea, { verification: app.verification, reports: app.reports })
   const { devBot } = app.telegram
   await app.register(devArea, {
     ...base,

@@ -93,6 +93,11 @@ export const ChatMessageSchema = v.object({
   photo: v.nullable(v.string()),
   location: v.nullable(LocationSchema),
   created_at: v.string(),
+  /**
+   * A moderator hid it (docs/decisions/029): its text, photo and place are gone and both people read "message
+   * hidden by moderator". Absent in messages kept by an app from before it existed.
+   */
+  hidden: v.optional(v.boolean()),
 })
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>
 

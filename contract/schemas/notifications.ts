@@ -29,6 +29,8 @@ export const NOTIFICATION_KINDS = [
   'verification_approved',
   /** A moderator refused the specialist's documents, with a reason shown in the profile. */
   'verification_denied',
+  /** A moderator warned the person about what they wrote or posted, with the reason (docs/decisions/029). */
+  'moderator_warning',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

@@ -361,6 +361,18 @@ export const errorMessages = {
     id: 'submission_decided',
     message: 'Another moderator has already decided on these documents',
   },
+  cannot_report_own: /*i18n*/ {
+    id: 'cannot_report_own',
+    message: 'You cannot report your own order or profile',
+  },
+  report_decided: /*i18n*/ {
+    id: 'report_decided',
+    message: 'Another moderator has already decided on this report',
+  },
+  cannot_block_staff: /*i18n*/ {
+    id: 'cannot_block_staff',
+    message: 'Moderators and support staff cannot be blocked',
+  },
   not_ready: /*i18n*/ {
     id: 'not_ready',
     message: 'The service is briefly unavailable, try again in a moment',

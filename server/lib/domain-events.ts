@@ -1,3 +1,4 @@
+import type { ReportReason } from '#contract/schemas/chats.ts'
 import type { OrderRow } from '#server/db/rows/orders.ts'
 
 /**
@@ -21,6 +22,8 @@ export type DomainEvent =
   | { type: 'chat.unread'; chatId: number; recipientId: number; senderId: number }
   /** A moderator decided on a specialist's identity documents (server/modules/verification). */
   | { type: 'verification.decided'; userId: number; moderatorId: number; approved: boolean }
+  /** A moderator warned a person about what they wrote or posted (server/modules/reports, decision 029). */
+  | { type: 'user.warned'; userId: number; moderatorId: number; reason: ReportReason; text: string }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

@@ -138,8 +138,10 @@ export async function truncateAll(handle: DatabaseHandle, keep: string[] = []) {
       : []
     if (wallet.length > 0)
       await handle.db.execute(sql.raw(`truncate ${wallet.map((n) => `"${n}"`).join(', ')}`))
+    // The audit log refuses row deletes (its append-only trigger); TRUNCATE fires no row trigger.
+    if (tables.includes('"audit_log"')) await handle.db.execute(sql.raw('truncate "audit_log"'))
     const rest = tables.filter((name) => !WALLET_TABLES.includes(name.slice(1, -1)))
-    for (const table of rest.filter((name) => name !== '"order_counters"')) {
+    for (const table of rest.filter((name) => name !== '"order_counters"' && name !== '"audit_log"')) {
       await handle.db.execute(sql.raw(`delete from ${table}`))
     }
   } else await handle.db.execute(sql.raw(`truncate ${tables.join(', ')} restart identity cascade`))

@@ -66,6 +66,7 @@ function eventFor(kind: (typeof NOTIFICATION_KINDS)[number], order: OrderRow, to
     chat_message: { type: 'chat.unread', chatId: 7, recipientId: to, senderId: actor },
     verification_approved: { type: 'verification.decided', userId: to, moderatorId: actor, approved: true },
     verification_denied: { type: 'verification.decided', userId: to, moderatorId: actor, approved: false },
+    moderator_warning: { type: 'user.warned', userId: to, moderatorId: actor, reason: 'spam', text: '' },
   }
   return events[kind]
 }

@@ -71,6 +71,13 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   telegramLoginLink: { token: 'A'.repeat(43) },
   emailVerify: { token: 'A'.repeat(43) },
   denyVerification: { reason: 'unreadable', text: 'Фото размыто' },
+  reportOrder: { reason: 'fraud', text: 'Просит предоплату' },
+  reportProfile: { reason: 'spam', text: 'Реклама' },
+  dismissReport: { text: 'Нарушений нет' },
+  hideReported: { text: 'Оскорбление' },
+  warnReported: { reason: 'abuse', text: 'Будьте вежливы' },
+  blockUser: { reason: 'fraud', text: 'Мошенник' },
+  unblockUser: { text: 'Ошибся' },
   smsVerify: { required_id: '00000000-0000-4000-8000-000000000000', code: '1234' },
   register: {
     name: 'Dilnoza',
@@ -174,6 +181,7 @@ const VALID_PARAMS: Record<string, string> = {
   id: '1',
   slug: 'about',
   action: 'accept',
+  kind: 'message',
 }
 
 type Entries = Record<string, unknown>

@@ -51,7 +51,7 @@ export const refreshTokenFamilies = pgTable(
     /** Absolute end of the session, whatever the refreshes. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
-    revokedReason: text({ enum: ['logout', 'reuse', 'password_reset'] }),
+    revokedReason: text({ enum: ['logout', 'reuse', 'password_reset', 'blocked'] }),
   },
   (table) => [index('refresh_token_families_user').on(table.userId)],
 )

@@ -95,6 +95,8 @@ export const chatMessages = pgTable(
     photo: text(),
     lat: doublePrecision(),
     lng: doublePrecision(),
+    /** When a moderator hid it: both people then see "message hidden by moderator" (decision 029). */
+    hiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [
@@ -135,6 +137,7 @@ export const messageReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text().$type<ReportReason>().notNull(),
     text: text().notNull().default(''),
+    /** `reviewed`: a moderator dismissed it or acted on it (decision 029). */
     status: text({ enum: ['pending', 'reviewed'] })
       .notNull()
       .default('pending'),

@@ -76,6 +76,11 @@ export const orders = pgTable(
     chosenAt: timestamp({ withTimezone: true }),
     /** When the customer marked it completed. */
     completedAt: timestamp({ withTimezone: true }),
+    /**
+     * When a moderator hid the order (docs/decisions/029-reports-and-blocking.md): it leaves every public list and
+     * its page answers as missing to everyone but its customer.
+     */
+    hiddenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },

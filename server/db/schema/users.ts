@@ -105,6 +105,13 @@ export const users = pgTable(
     role: text({ enum: ['user', 'support', 'moderator'] })
       .notNull()
       .default('user'),
+    /**
+     * When a moderator hid the profile (docs/decisions/029-reports-and-blocking.md): it leaves `/executors` and its
+     * public page answers as missing to everyone but its owner.
+     */
+    hiddenAt: timestamp({ withTimezone: true }),
+    /** When a moderator blocked the account: its sessions ended then, and no login starts a new one. */
+    blockedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

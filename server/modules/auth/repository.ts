@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts'
 import { refreshTokenFamilies, refreshTokens } from '#server/db/schema/auth.ts'
 import { users } from '#server/db/schema/users.ts'
 
-type RevokeReason = 'logout' | 'reuse' | 'password_reset'
+type RevokeReason = 'logout' | 'reuse' | 'password_reset' | 'blocked'
 
 export function createSessionsRepository(db: Database) {
   // Runs whenever the session cache misses, so it is one prepared statement: the live session and its user together.
@@ -16,6 +16,8 @@ export function createSessionsRepository(db: Database) {
         eq(refreshTokenFamilies.id, sql.placeholder('sessionId')),
         isNull(refreshTokenFamilies.revokedAt),
         gt(refreshTokenFamilies.expiresAt, sql.placeholder('now')),
+        // A blocked account's sessions end with the block (decision 029); this holds in the moments between.
+        isNull(users.blockedAt),
       ),
     )
     .limit(1)

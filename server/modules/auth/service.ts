@@ -13,7 +13,7 @@ import type { AccessTokens } from './access-tokens.ts'
 import { createLoginTries } from './login-tries.ts'
 import type { SessionsRepository } from './repository.ts'
 import type { SessionCache } from './session-cache.ts'
-import { createSessionIssuer, type Session } from './session-issuer.ts'
+import { createSessionIssuer, refuseBlocked, type Session } from './session-issuer.ts'
 import { createTelegramRegistration, slugBaseOf } from './telegram-registration.ts'
 
 export { SESSION_RULES } from './session-rules.ts'
@@ -94,6 +94,7 @@ export function createAuthService({
       const matches = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), body.password)
       if (!user || !matches) throw new AppError('auth', 'wrong_credentials')
       await attempts.release(tryId)
+      refuseBlocked(user)
       if (user.type === body.type) return startSession(user)
       // The mode switch changes the row every other session of the user holds.
       const switched = await users.setType(user.id, body.type, clock.now())
@@ -113,6 +114,7 @@ export function createAuthService({
         code: body.smsCode,
         ip,
       })
+      refuseBlocked(user)
       const now = clock.now()
       const updated = await users.setPassword(user.id, await hashPassword(body.password), 'customer', now)
       await sessions.revokeAllOfUser(user.id, 'password_reset', now)

@@ -1,7 +1,7 @@
 // A session's life: starting one (an access token and a refresh token), rotating its refresh token, ending it,
 // and telling whose a live session's token is.
 import type { UserRow } from '#server/db/schema/users.ts'
-import { unauthorized } from '#server/lib/app-error.ts'
+import { AppError, unauthorized } from '#server/lib/app-error.ts'
 import { addSeconds, type Clock } from '#server/lib/clock.ts'
 import { randomToken, sha256 } from '#server/lib/secrets.ts'
 import { presentProfile } from '#server/modules/users/present-profile.ts'
@@ -10,6 +10,11 @@ import type { AccessClaims, AccessTokens } from './access-tokens.ts'
 import type { SessionsRepository } from './repository.ts'
 import type { SessionCache } from './session-cache.ts'
 import { SESSION_RULES } from './session-rules.ts'
+
+/** A blocked account (decision 029) starts no session, by any way in: the spec's "temporarily no access". */
+export function refuseBlocked(user: Pick<UserRow, 'blockedAt'>) {
+  if (user.blockedAt) throw new AppError('forbidden', 'forbidden')
+}
 
 export type Session = {
   token: string
@@ -42,6 +47,7 @@ export function createSessionIssuer({
 
   return {
     async startSession(user: UserRow): Promise<Session> {
+      refuseBlocked(user)
       const now = clock.now()
       const family = await sessions.createFamily(
         user.id,
@@ -71,7 +77,7 @@ export function createSessionIssuer({
         throw unauthorized('refresh_reused')
       }
       const user = await users.findById(found.family.userId)
-      if (!user) throw unauthorized('refresh_invalid')
+      if (!user || user.blockedAt) throw unauthorized('refresh_invalid')
       const refresh = await issueRefreshToken(found.family.id, now)
       const token = await tokens.sign({ userId: user.id, type: user.type, sessionId: found.family.id })
       return { token, refresh: { value: refresh, expiresAt: found.family.expiresAt } }
@@ -96,5 +102,14 @@ export function createSessionIssuer({
 
     /** Whose a session is while it lives (undefined once it ended); asked by every socket event, so cached. */
     sessionUser,
+
+    /**
+     * Ends every session of the account at once (a moderator's block): no refresh works again, and every process
+     * forgets them, which disconnects their sockets (realtime/session-guard.ts), before this resolves.
+     */
+    async endAllSessions(userId: number, reason: 'blocked') {
+      await sessions.revokeAllOfUser(userId, reason, clock.now())
+      await sessionCache.forget({ user: userId })
+    },
   }
 }

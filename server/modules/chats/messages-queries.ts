@@ -33,6 +33,8 @@ const messageFromJson = (row: StoredMessageJson): MessageRecord => ({
   photo: row.photo,
   lat: row.lat,
   lng: row.lng,
+  // Only a message just stored comes this way: none is hidden yet.
+  hiddenAt: null,
   createdAt: new Date(row.created_at),
 })
 

@@ -35,10 +35,16 @@ export function presentMessage(row: MessageRecord): ChatMessage {
     from_support: row.fromSupport,
     client_id: row.clientId,
     kind: row.kind,
-    text: row.text,
-    photo: row.photo,
-    location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
     created_at: row.createdAt.toISOString(),
+    // What a moderator hid (decision 029) reaches nobody again, not even its own people.
+    ...(row.hiddenAt
+      ? { text: '', photo: null, location: null, hidden: true }
+      : {
+          text: row.text,
+          photo: row.photo,
+          location: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng } : null,
+          hidden: false,
+        }),
   }
 }
 

@@ -1,5 +1,6 @@
-// Reports of a message: the message reported, and one report per message and reporter.
-import { and, eq } from 'drizzle-orm'
+// Reports of a message: the message reported, one report per message and reporter, and a message hidden by a
+// moderator (docs/decisions/029-reports-and-blocking.md).
+import { and, eq, isNull } from 'drizzle-orm'
 import type { ReportReason } from '#contract/schemas/chats.ts'
 import type { Database } from '#server/db/client.ts'
 import { chatMessages, messageReports } from '#server/db/schema/chats.ts'
@@ -24,5 +25,15 @@ export function createChatReportsQueries(db: Database) {
       text: string
       createdAt: Date
     }) => (await db.insert(messageReports).values(values).onConflictDoNothing().returning())[0],
+
+    /** Hides a message once: the message as it is now, or undefined when it was hidden already or is gone. */
+    hideMessage: async (messageId: number, at: Date): Promise<MessageRecord | undefined> =>
+      (
+        await db
+          .update(chatMessages)
+          .set({ hiddenAt: at })
+          .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.hiddenAt)))
+          .returning()
+      )[0],
   }
 }

@@ -1,5 +1,6 @@
 import type { JobQueue } from '#server/adapters/jobs/job-queue.ts'
 import { createChatContext, type ChatDeps } from './chat-context.ts'
+import { createChatHiding } from './hiding.ts'
 import { createChatMarks } from './marks.ts'
 import { createChatModeration } from './moderation.ts'
 import { createChatOpening } from './opening.ts'
@@ -22,6 +23,7 @@ export function createChatsService(deps: ChatDeps & { jobs: JobQueue }) {
     ...createChatMarks(context),
     ...createChatSending(context),
     ...createChatModeration(context),
+    ...createChatHiding(context),
   }
 }
 export type ChatsService = ReturnType<typeof createChatsService>

@@ -25,6 +25,10 @@ type Plan = {
   rating?: number
   /** Where it opens, when not the order's page. */
   link?: string
+  /** What the text names besides an order (a warning's reason and the moderator's words). */
+  params?: Record<string, string>
+  /** Told without whose it is: a moderator's name and photo are not shown. */
+  anonymous?: boolean
 }
 
 const CHANGE_KINDS = {
@@ -42,6 +46,15 @@ function planOf(event: DomainEvent): Plan | undefined {
       to: event.userId,
       actorId: event.moderatorId,
       link: '/account#verification',
+    }
+  if (event.type === 'user.warned')
+    return {
+      kind: 'moderator_warning',
+      to: event.userId,
+      actorId: event.moderatorId,
+      link: '/termsofuse',
+      params: { reason: event.reason, note: event.text },
+      anonymous: true,
     }
   if (event.type === 'chat.unread')
     return {
@@ -236,9 +249,9 @@ export function createNotifier(deps: Deps) {
             name: order.name,
             ...(plan.rating !== undefined && { rating: plan.rating }),
           }
-        : {},
+        : { ...plan.params },
       link: plan.link ?? `/order/${order!.id}`,
-      actorId: plan.actorId,
+      actorId: plan.anonymous ? null : plan.actorId,
       orderId: order?.id ?? null,
       createdAt: clock.now(),
     }

@@ -8,6 +8,8 @@ const textParams = (row: PresentableNotification): TextParams => ({
   name: typeof row.params.name === 'string' ? row.params.name : undefined,
   rating: typeof row.params.rating === 'number' ? row.params.rating : undefined,
   person: row.actorName ?? undefined,
+  reason: typeof row.params.reason === 'string' ? row.params.reason : undefined,
+  note: typeof row.params.note === 'string' ? row.params.note : undefined,
 })
 
 /** The title and sentence of a notification in `locale`: written when read, never stored. */

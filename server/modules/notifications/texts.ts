@@ -7,7 +7,15 @@ import type { Locale } from '#server/i18n/locale.ts'
  * the notification is made; `person` is the other party's first name, read from their profile when the text is
  * written (a deleted account's name is gone from notifications too); `rating` is a review's 1 to 5.
  */
-export type TextParams = { number?: string; name?: string; person?: string; rating?: number }
+export type TextParams = {
+  number?: string
+  name?: string
+  person?: string
+  rating?: number
+  /** A warning's reason, a report reason's key (`spam`), and the moderator's own words beside it. */
+  reason?: string
+  note?: string
+}
 
 /** A short title (the push notification's) and the sentence the bell shows (server/locales/{locale}.po). */
 const texts: Record<NotificationKind, { title: ServerMessage; message: ServerMessage }> = {
@@ -86,6 +94,28 @@ const texts: Record<NotificationKind, { title: ServerMessage; message: ServerMes
         'The moderator could not confirm your identity. See why in your profile and send the documents again',
     },
   },
+  moderator_warning: {
+    title: /*i18n*/ { id: 'notification.moderator_warning.title', message: 'Warning from the moderator' },
+    message: /*i18n*/ {
+      id: 'notification.moderator_warning.message',
+      message: 'A moderator warned you: {reason}. Repeated breaches of the rules lead to a block',
+    },
+  },
+}
+
+/** A warning's reason in words (the report reasons of contract/schemas/chats.ts). */
+const reasonTexts: Record<string, ServerMessage> = {
+  spam: /*i18n*/ { id: 'warning_reason.spam', message: 'spam or advertising' },
+  abuse: /*i18n*/ { id: 'warning_reason.abuse', message: 'insults or abuse' },
+  fraud: /*i18n*/ { id: 'warning_reason.fraud', message: 'fraud' },
+  other: /*i18n*/ { id: 'warning_reason.other', message: 'breaking the rules' },
+}
+
+/** The reason in the reader's language, and the moderator's words after it (a value, never a template). */
+const reasonText = (params: TextParams, locale: Locale) => {
+  const known = params.reason === undefined ? undefined : reasonTexts[params.reason]
+  const words = known ? serverText(known, locale) : (params.reason ?? '')
+  return params.note ? `${words} (${params.note})` : words
 }
 
 /** Who did it, when their account no longer has a name to show. */
@@ -112,7 +142,11 @@ const fill = (template: string, values: Record<string, string | number | undefin
 
 /** The title and the sentence of a notification in the reader's language. */
 export function notificationText(kind: NotificationKind, params: TextParams, locale: Locale) {
-  const values = { ...params, person: params.person?.trim() || serverText(SOMEONE, locale) }
+  const values = {
+    ...params,
+    person: params.person?.trim() || serverText(SOMEONE, locale),
+    reason: reasonText(params, locale),
+  }
   return {
     title: fill(serverText(texts[kind].title, locale), values),
     message: fill(serverText(texts[kind].message, locale), values),

@@ -45,7 +45,7 @@ const isBefore = (a: Place, b: Place) => a.at > b.at || (a.at === b.at && a.id >
  * which in a small cell would pass over most of a city to find a few.
  */
 export function boxCellsStatement(db: Database) {
-  const inCell = sql`status = 'open' and not is_direct
+  const inCell = sql`status = 'open' and not is_direct and hidden_at is null
         and spot <@ box(point(cell.x0, cell.y0), point(cell.x1, cell.y1))`
   return db
     .select({

@@ -1,6 +1,6 @@
 // The orders' lists: the plain open list everyone opens first, any filtered list, a list in a map box, and the
 // rows and map markers a list's answer is made of.
-import { and, arrayContains, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, arrayContains, between, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { orderCounters, orders, replies } from '#server/db/schema/orders.ts'
 import { createBoxCells } from './box-cells.ts'
@@ -36,6 +36,8 @@ function conditionsOf(db: Database, filters: OrderFilters): SQL[] {
   if (filters.serviceId !== undefined) conditions.push(arrayContains(orders.services, [filters.serviceId]))
   if (filters.categoryId !== undefined) conditions.push(eq(orders.categoryId, filters.categoryId))
   conditions.push(...filterConditions(filters))
+  // What a moderator hid (decision 029) leaves every list but its own people's.
+  if (!filters.mine) conditions.push(isNull(orders.hiddenAt))
   if (filters.mine?.as === 'customer') conditions.push(eq(orders.customerId, filters.mine.userId))
   if (filters.mine?.as === 'executor') {
     // One set of ids (replied to, or chosen for) rather than an OR across two tables, which would read every
@@ -131,7 +133,7 @@ async function boxPage(
  * triggers, migration 0011).
  */
 function createPlainOpenList(db: Database) {
-  const openListed = and(eq(orders.status, 'open'), eq(orders.isDirect, false))
+  const openListed = and(eq(orders.status, 'open'), eq(orders.isDirect, false), isNull(orders.hiddenAt))
   const openListedCount = sql<number>`(select ${orderCounters.n}::int from ${orderCounters} where ${orderCounters.name} = 'open_listed')`
   const plainOpen = (after?: SQL) =>
     db

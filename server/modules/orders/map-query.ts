@@ -66,7 +66,7 @@ export function mapCellsStatement(db: Database, filters: { service: boolean; cat
       select id, name, spot[1] as lat, spot[0] as lng, price, price_min, price_max,
              spot <-> point((cell.x0 + cell.x1) / 2, (cell.y0 + cell.y1) / 2) as distance
       from orders
-      where status = 'open' and not is_direct
+      where status = 'open' and not is_direct and hidden_at is null
         and spot <@ box(point(cell.x0 - ${BELOW_LINE}, cell.y0 - ${BELOW_LINE}),
                         point(cell.x1 - ${BELOW_LINE}, cell.y1 - ${BELOW_LINE}))
         ${sql.join(extra, sql` `)}

@@ -48,6 +48,8 @@ export function createOrderAccess(repo: Pick<OrdersRepository, 'find' | 'replyOf
     async orderOrThrow(id: number, caller: UserRow | undefined) {
       const order = await repo.find(id)
       if (!order) throw notFound()
+      // A moderator hid it (decision 029): its customer still has it, nobody else.
+      if (order.hiddenAt && order.customerId !== caller?.id) throw notFound()
       if (isParty(order, caller?.id)) return order
       if (order.isDirect) throw notFound()
       if (PUBLIC_STATUSES.includes(order.status)) return order

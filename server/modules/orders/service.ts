@@ -97,6 +97,9 @@ export function createOrdersService(
       return presentFor({ ...order, views: order.views + unwritten }, caller)
     },
 
+    /** The order if the caller may read it, else not found: what a report of it is checked against (decision 029). */
+    readable: (id: number, caller: UserRow) => orderOrThrow(id, caller),
+
     /** The order as a guest sees it, for its page's head: a crawler or a link preview is not a view. */
     async preview(id: number) {
       return presentOrder(await orderOrThrow(id, undefined))

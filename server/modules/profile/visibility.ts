@@ -6,7 +6,8 @@ import { users } from '#server/db/schema/users.ts'
 // Whose profile may be read, as conditions on a query of `users` (docs/decisions/008-input-bounds-and-privacy.md).
 // The conditions name `users` itself: the query they go into must read the table under its own name.
 
-const live = isNull(users.deletedAt)
+// A profile a moderator hid (decision 029) is missing like a deleted one, but to its owner.
+const live = and(isNull(users.deletedAt), isNull(users.hiddenAt))!
 
 /**
  * A specialist: in specialist mode now, or with a specialty of their own. `type` flips at every login, so a
@@ -42,4 +43,7 @@ const sharesAnOrderWith = (viewerId: number) =>
 export const profileVisibleTo = (viewerId: number | undefined): SQL =>
   viewerId === undefined
     ? publicProfile
-    : and(live, or(isSpecialist, eq(users.id, viewerId), sharesAnOrderWith(viewerId)))!
+    : or(
+        and(isNull(users.deletedAt), eq(users.id, viewerId)),
+        and(live, or(isSpecialist, sharesAnOrderWith(viewerId))),
+      )!

@@ -18,7 +18,7 @@ export type ChatAudience = { userId: number } | 'support team'
 
 /** The chat's way to reach the people of a conversation (server/modules/chats). */
 export type ChatHub = {
-  emit: <E extends 'chat:message' | 'chat:typing' | 'chat:read'>(
+  emit: <E extends 'chat:message' | 'chat:typing' | 'chat:read' | 'chat:hidden'>(
     to: ChatAudience,
     event: E,
     payload: Parameters<ServerToClientEvents[E]>[0],

@@ -32,6 +32,7 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   chat_message: MessageCircle,
   verification_approved: ShieldCheck,
   verification_denied: ShieldAlert,
+  moderator_warning: ShieldAlert,
 }
 
 const opensElsewhere = (event: MouseEvent) =>
