@@ -30,6 +30,7 @@ import { emailArea } from '#server/modules/email/index.ts'
 import { telegramArea } from '#server/modules/telegram/index.ts'
 import { verificationArea } from '#server/modules/verification/index.ts'
 import { adminArea } from '#server/modules/admin/index.ts'
+import { moderationArea } from '#server/modules/moderation/index.ts'
 import { districtsArea } from '#server/modules/districts/index.ts'
 import { executorsArea } from '#server/modules/executors/index.ts'
 import { healthArea } from '#server/modules/health/index.ts'
@@ -172,7 +173,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatsArea, { ...base, orders: app.orders.repository, users, realtime, notifications })
   await app.register(walletArea, base)
   await app.register(verificationArea, { ...base, auth })
-  await app.register(adminArea, { verification: app.verification })
+  await app.register(moderationArea, { ...base, auth })
+  await app.register(adminArea, { verification: app.verification, moderation: app.moderation })
   const { devBot } = app.telegram
   await app.register(devArea, {
     ...base,

@@ -29,6 +29,10 @@ export const NOTIFICATION_KINDS = [
   'verification_approved',
   /** A moderator refused the specialist's documents, with a reason shown in the profile. */
   'verification_denied',
+  /** A service the person proposed joined the catalogue, or was found to be one it has (docs/decisions/029). */
+  'service_approved',
+  /** A moderator did not add the service the person proposed, with a reason. */
+  'service_rejected',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

@@ -1,4 +1,5 @@
 import type { OrderRow } from '#server/db/rows/orders.ts'
+import type { Localized } from '#server/db/schema/catalogue.ts'
 
 /**
  * What happened in the product, told by the module that did it after its write succeeded. Listeners (the
@@ -21,6 +22,23 @@ export type DomainEvent =
   | { type: 'chat.unread'; chatId: number; recipientId: number; senderId: number }
   /** A moderator decided on a specialist's identity documents (server/modules/verification). */
   | { type: 'verification.decided'; userId: number; moderatorId: number; approved: boolean }
+  /**
+   * A moderator decided on a proposed service (server/modules/moderation): it joined the catalogue, or was merged
+   * into the service `name` names, or was rejected for `reason`. The catalogue changed unless it was rejected.
+   */
+  | {
+      type: 'service.decided'
+      outcome: 'approved' | 'merged' | 'rejected'
+      proposerId: number | null
+      moderatorId: number
+      /** The catalogue's service it became, or the proposed name when rejected. */
+      name: Localized
+      /** The service's page in the app, or the catalogue's when rejected. */
+      link: string
+      reason: string | null
+    }
+  /** A moderator hid or showed again a review of this specialist, whose rating was counted again. */
+  | { type: 'review.moderated'; reviewId: number; executorId: number; executorSlug: string; hidden: boolean }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

@@ -6,6 +6,8 @@ import {
   CircleCheck,
   CircleX,
   ClipboardList,
+  ListPlus,
+  ListX,
   MessageCircle,
   MessageSquareText,
   ShieldAlert,
@@ -32,6 +34,8 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   chat_message: MessageCircle,
   verification_approved: ShieldCheck,
   verification_denied: ShieldAlert,
+  service_approved: ListPlus,
+  service_rejected: ListX,
 }
 
 const opensElsewhere = (event: MouseEvent) =>
