@@ -1,4 +1,5 @@
 import { adminReportEndpoints } from './admin-report-endpoints.ts'
+import { adminCatalogueEndpoints } from './admin-catalogue-endpoints.ts'
 import { authEndpoints } from './auth-endpoints.ts'
 import { chatEndpoints } from './chat-endpoints.ts'
 import { coreEndpoints } from './core-endpoints.ts'
@@ -30,4 +31,5 @@ export const endpoints = {
   ...emailEndpoints,
   ...verificationEndpoints,
   ...adminReportEndpoints,
+  ...adminCatalogueEndpoints,
 } as const

@@ -179,6 +179,14 @@ export const ERROR_CODES = [
   'cannot_report_own',
   'report_decided',
   'cannot_block_staff',
+  // proposed services and hidden reviews in the moderation console (docs/decisions/029)
+  'proposal_decided',
+  'slug_invalid',
+  'slug_taken',
+  'merge_target_invalid',
+  'moderation_reason_required',
+  'review_already_hidden',
+  'review_not_hidden',
   // operations: a process not ready to serve (its database away, or stopping): the proxy tries another
   'not_ready',
 ] as const

@@ -30,6 +30,7 @@ import { emailArea } from '#server/modules/email/index.ts'
 import { telegramArea } from '#server/modules/telegram/index.ts'
 import { verificationArea } from '#server/modules/verification/index.ts'
 import { adminArea } from '#server/modules/admin/index.ts'
+import { moderationArea } from '#server/modules/moderation/index.ts'
 import { districtsArea } from '#server/modules/districts/index.ts'
 import { executorsArea } from '#server/modules/executors/index.ts'
 import { healthArea } from '#server/modules/health/index.ts'
@@ -183,7 +184,12 @@ export async function buildApp(deps: AppDeps) {
       ordersChanged: () => app.orders.publicAnswers.forget(),
     },
   })
-  await app.register(adminArea, { verification: app.verification, reports: app.reports })
+  await app.register(moderationArea, { ...base, auth })
+  await app.register(adminArea, {
+    verification: app.verification,
+    reports: app.reports,
+    moderation: app.moderation,
+  })
   const { devBot } = app.telegram
   await app.register(devArea, {
     ...base,

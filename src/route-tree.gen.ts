@@ -31,6 +31,8 @@ import { Route as CategorySlugSplatRouteImport } from './routes/$categorySlug/$'
 import { Route as CategorySlugServicesRouteImport } from './routes/$categorySlug/services'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminReviewsRouteImport } from './routes/admin/reviews'
+import { Route as AdminServicesRouteImport } from './routes/admin/services'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as ChatsIndexRouteImport } from './routes/chats/index'
@@ -161,6 +163,16 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminReviewsRoute = AdminReviewsRouteImport.update({
+  id: '/admin/reviews',
+  path: '/admin/reviews',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminServicesRoute = AdminServicesRouteImport.update({
+  id: '/admin/services',
+  path: '/admin/services',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -278,6 +290,8 @@ export interface FileRoutesByFullPath {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/reviews': typeof AdminReviewsRoute
+  '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -321,6 +335,8 @@ export interface FileRoutesByTo {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/reviews': typeof AdminReviewsRoute
+  '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -365,6 +381,8 @@ export interface FileRoutesById {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/reviews': typeof AdminReviewsRoute
+  '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -410,6 +428,8 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/reviews'
+    | '/admin/services'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -453,6 +473,8 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/reviews'
+    | '/admin/services'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -496,6 +518,8 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/reviews'
+    | '/admin/services'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -540,6 +564,8 @@ export interface RootRouteChildren {
   CategorySlugSplatRoute: typeof CategorySlugSplatRoute
   CategorySlugServicesRoute: typeof CategorySlugServicesRoute
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminReviewsRoute: typeof AdminReviewsRoute
+  AdminServicesRoute: typeof AdminServicesRoute
   BlogSlugRoute: typeof BlogSlugRoute
   ChatsIdRoute: typeof ChatsIdRoute
   FeedbacksUserIdRoute: typeof FeedbacksUserIdRoute
@@ -719,6 +745,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/reviews': {
+      id: '/admin/reviews'
+      path: '/admin/reviews'
+      fullPath: '/admin/reviews'
+      preLoaderRoute: typeof AdminReviewsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/services': {
+      id: '/admin/services'
+      path: '/admin/services'
+      fullPath: '/admin/services'
+      preLoaderRoute: typeof AdminServicesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -876,6 +916,8 @@ const rootRouteChildren: RootRouteChildren = {
   CategorySlugSplatRoute: CategorySlugSplatRoute,
   CategorySlugServicesRoute: CategorySlugServicesRoute,
   AdminAuditRoute: AdminAuditRoute,
+  AdminReviewsRoute: AdminReviewsRoute,
+  AdminServicesRoute: AdminServicesRoute,
   BlogSlugRoute: BlogSlugRoute,
   ChatsIdRoute: ChatsIdRoute,
   FeedbacksUserIdRoute: FeedbacksUserIdRoute,

@@ -31,6 +31,10 @@ export const NOTIFICATION_KINDS = [
   'verification_denied',
   /** A moderator warned the person about what they wrote or posted, with the reason (docs/decisions/029). */
   'moderator_warning',
+  /** A service the person proposed joined the catalogue, or was found to be one it has (docs/decisions/029). */
+  'service_approved',
+  /** A moderator did not add the service the person proposed, with a reason. */
+  'service_rejected',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

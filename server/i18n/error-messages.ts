@@ -373,6 +373,25 @@ export const errorMessages = {
     id: 'cannot_block_staff',
     message: 'Moderators and support staff cannot be blocked',
   },
+  proposal_decided: /*i18n*/ {
+    id: 'proposal_decided',
+    message: 'Another moderator has already decided on this proposed service',
+  },
+  slug_invalid: /*i18n*/ {
+    id: 'slug_invalid',
+    message: 'The address may have Latin letters, digits and hyphens, and at least one letter',
+  },
+  slug_taken: /*i18n*/ {
+    id: 'slug_taken',
+    message: 'This category already has a service with this address',
+  },
+  merge_target_invalid: /*i18n*/ {
+    id: 'merge_target_invalid',
+    message: 'Choose another approved service of the same category',
+  },
+  moderation_reason_required: /*i18n*/ { id: 'moderation_reason_required', message: 'Write the reason' },
+  review_already_hidden: /*i18n*/ { id: 'review_already_hidden', message: 'This review is already hidden' },
+  review_not_hidden: /*i18n*/ { id: 'review_not_hidden', message: 'This review is not hidden' },
   not_ready: /*i18n*/ {
     id: 'not_ready',
     message: 'The service is briefly unavailable, try again in a moment',

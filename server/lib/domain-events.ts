@@ -1,5 +1,6 @@
 import type { ReportReason } from '#contract/schemas/chats.ts'
 import type { OrderRow } from '#server/db/rows/orders.ts'
+import type { Localized } from '#server/db/schema/catalogue.ts'
 
 /**
  * What happened in the product, told by the module that did it after its write succeeded. Listeners (the
@@ -24,6 +25,23 @@ export type DomainEvent =
   | { type: 'verification.decided'; userId: number; moderatorId: number; approved: boolean }
   /** A moderator warned a person about what they wrote or posted (server/modules/reports, decision 029). */
   | { type: 'user.warned'; userId: number; moderatorId: number; reason: ReportReason; text: string }
+  /**
+   * A moderator decided on a proposed service (server/modules/moderation): it joined the catalogue, or was merged
+   * into the service `name` names, or was rejected for `reason`. The catalogue changed unless it was rejected.
+   */
+  | {
+      type: 'service.decided'
+      outcome: 'approved' | 'merged' | 'rejected'
+      proposerId: number | null
+      moderatorId: number
+      /** The catalogue's service it became, or the proposed name when rejected. */
+      name: Localized
+      /** The service's page in the app, or the catalogue's when rejected. */
+      link: string
+      reason: string | null
+    }
+  /** A moderator hid or showed again a review of this specialist, whose rating was counted again. */
+  | { type: 'review.moderated'; reviewId: number; executorId: number; executorSlug: string; hidden: boolean }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

@@ -10,7 +10,8 @@ const pathOf = (key: string) => key.slice(key.indexOf('|', key.indexOf('|') + 1)
 
 /**
  * Forgets the kept pages whose data we are told changed: an order's page follows its status and text; a review
- * moves a specialist's rating on their profile and reviews pages. Other changes show within the cache's minute.
+ * (written, hidden or shown again) moves a specialist's rating on their profile and reviews pages; a service added
+ * to the catalogue may be on any page. Other changes show within the cache's minute.
  */
 export function forgetChangedPages(events: DomainEvents, cache: PageCache) {
   const forget = (changed: (path: string) => boolean) => {
@@ -23,5 +24,12 @@ export function forgetChangedPages(events: DomainEvents, cache: PageCache) {
     }
     if (event.type === 'order.reviewed')
       forget((path) => path.startsWith('/profile/') || path.startsWith('/feedbacks/'))
+    // A review hidden or shown again by a moderator: that specialist's profile and reviews pages.
+    if (event.type === 'review.moderated') {
+      const pages = [`/profile/${event.executorSlug}`, `/feedbacks/${event.executorId}`]
+      forget((path) => pages.includes(path))
+    }
+    // A service joined the catalogue (or a proposal was merged into one): every page may list or link it.
+    if (event.type === 'service.decided' && event.outcome !== 'rejected') forget(() => true)
   })
 }

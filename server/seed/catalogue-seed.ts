@@ -2,10 +2,10 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
-import { searchTextOf } from '#contract/search-text.ts'
 import type { Database } from '#server/db/client.ts'
 import { categories, marqueeItems, services, type Localized } from '#server/db/schema/catalogue.ts'
 import { blogCategories, blogPosts, contentPages } from '#server/db/schema/content.ts'
+import { searchColumnsOf } from '#server/modules/catalogue/search-columns.ts'
 
 const SEED_DIR = fileURLToPath(new URL('.', import.meta.url))
 
@@ -31,14 +31,6 @@ type SeedBlog = {
 
 const readJson = async <T>(...path: string[]) =>
   JSON.parse(await readFile(join(SEED_DIR, ...path), 'utf8')) as T
-const namesOf = (name: Localized) => [name.ru, name.oz, name.uz, name.en]
-/** Names and descriptions are searched; names alone decide the ranking (see the catalogue repository). */
-const searchFields = (name: Localized, description?: Localized | null) => ({
-  searchText: searchTextOf([...namesOf(name), ...(description ? namesOf(description) : [])]),
-  searchNameText: searchTextOf(namesOf(name)),
-  searchNames: [...new Set(namesOf(name).map((text) => searchTextOf([text])))],
-})
-
 export async function loadSeedCatalogue(): Promise<SeedCategory[]> {
   const files = (await readdir(join(SEED_DIR, 'catalogue'))).filter((file) => file.endsWith('.json')).sort()
   const loaded = await Promise.all(files.map((file) => readJson<SeedCategory>('catalogue', file)))
@@ -89,7 +81,7 @@ export async function seedCatalogue(db: Database, options: { extraServices?: num
           description: service.description,
           priority: service.priority ?? false,
           position,
-          ...searchFields(service.name, service.description),
+          ...searchColumnsOf(service.name, service.description),
         })
         .returning({ id: services.id })
       added++
@@ -115,7 +107,7 @@ export async function seedCatalogue(db: Database, options: { extraServices?: num
         name,
         description: null,
         position: 100 + index,
-        ...searchFields(name),
+        ...searchColumnsOf(name),
       }
     })
     await db.insert(services).values(batch)

@@ -67,9 +67,22 @@ function eventFor(kind: (typeof NOTIFICATION_KINDS)[number], order: OrderRow, to
     verification_approved: { type: 'verification.decided', userId: to, moderatorId: actor, approved: true },
     verification_denied: { type: 'verification.decided', userId: to, moderatorId: actor, approved: false },
     moderator_warning: { type: 'user.warned', userId: to, moderatorId: actor, reason: 'spam', text: '' },
+    service_approved: serviceDecided('approved', to, actor),
+    service_rejected: serviceDecided('rejected', to, actor),
   }
   return events[kind]
 }
+
+/** A moderator's decision on a service `to` proposed. */
+const serviceDecided = (outcome: 'approved' | 'rejected', to: number, actor: number): DomainEvent => ({
+  type: 'service.decided',
+  outcome,
+  proposerId: to,
+  moderatorId: actor,
+  name: { ru: 'Ремонт часов', en: 'Watch repair', oz: 'Soat ta’miri', uz: 'Соат таъмири' },
+  link: '/remont/watch-repair',
+  reason: outcome === 'rejected' ? 'Такая услуга уже есть' : null,
+})
 
 describe('notifications by e-mail', () => {
   it('mail a notification of each kind to a verified address, in the reader’s language, with a link to the app', async () => {

@@ -78,6 +78,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   warnReported: { reason: 'abuse', text: 'Будьте вежливы' },
   blockUser: { reason: 'fraud', text: 'Мошенник' },
   unblockUser: { text: 'Ошибся' },
+  approveProposal: {
+    name_ru: 'Ремонт часов',
+    name_en: 'Watch repair',
+    name_oz: 'Soat ta’miri',
+    name_uz: 'Соат таъмири',
+    slug: 'watch-repair',
+  },
+  mergeProposal: { into: 1 },
+  rejectProposal: { reason: 'Такая услуга уже есть' },
+  hideReview: { reason: 'Оскорбления' },
+  unhideReview: { reason: 'Ошибка' },
   smsVerify: { required_id: '00000000-0000-4000-8000-000000000000', code: '1234' },
   register: {
     name: 'Dilnoza',

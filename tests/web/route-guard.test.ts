@@ -43,6 +43,8 @@ const EXPECTED: Record<RouteName, Record<Visitor, boolean>> = {
   'services-all': { guest: true, customer: true, executor: true },
   admin: { guest: false, customer: true, executor: true },
   admin_audit: { guest: false, customer: true, executor: true },
+  admin_services: { guest: false, customer: true, executor: true },
+  admin_reviews: { guest: false, customer: true, executor: true },
   '404': { guest: true, customer: true, executor: true },
 }
 

@@ -160,9 +160,20 @@ export const reviews = pgTable(
     rating: smallint().notNull(),
     comment: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * Set when a moderator hid the review for breaking the rules (docs/decisions/029): it is shown nowhere and
+     * counts in no rating, but stays for its order and the audit log, and can be shown again.
+     */
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenReason: text(),
+    hiddenBy: integer().references(() => users.id, { onDelete: 'set null' }),
   },
-  // A specialist's reviews, newest first (their page, the public profile, the statistics).
-  (table) => [index('reviews_executor_created').on(table.executorId, table.createdAt)],
+  (table) => [
+    // A specialist's reviews, newest first (their page, the public profile, the statistics).
+    index('reviews_executor_created').on(table.executorId, table.createdAt),
+    // Every review, newest first: the moderators' list.
+    index('reviews_created').on(table.createdAt, table.id),
+  ],
 )
 
 /**

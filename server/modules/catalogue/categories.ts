@@ -64,6 +64,9 @@ export function createCategoriesReads(repo: CatalogueRepository) {
       return value
     },
 
+    /** The catalogue changed (a service approved): the next visit reads the categories again. */
+    forgetCategories: () => categoriesCache.clear(),
+
     /** A category with its top-level services, each with its children. */
     async category(ref: string, locale: Locale): Promise<Category> {
       const category = await categoryOrThrow(repo, ref)

@@ -87,6 +87,11 @@ export function createSearchQueries(db: Database) {
   }
 
   return {
+    /** The catalogue changed (a service approved): the typo search reads the names' words again. */
+    forgetNameWords: () => {
+      vocabulary = undefined
+    },
+
     /**
      * Approved services matching the filters. A search matches any language and script (see foldForSearch) and
      * tolerates typos; the order is the one a person expects: exact names, names starting with the text, a name

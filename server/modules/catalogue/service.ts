@@ -21,9 +21,16 @@ export function createCatalogueService(
   repo: CatalogueRepository,
   { mapStyleUrl = '', botUsername = 'fika_uz_bot' } = {},
 ) {
+  const categoriesReads = createCategoriesReads(repo)
   return {
-    ...createCategoriesReads(repo),
+    ...categoriesReads,
     ...createServicesReads(repo),
+
+    /** What is kept in memory of the catalogue is read again: a moderator added a service (docs/decisions/029). */
+    catalogueChanged() {
+      categoriesReads.forgetCategories()
+      repo.forgetNameWords()
+    },
 
     async settings() {
       return {

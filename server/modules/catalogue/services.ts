@@ -1,10 +1,10 @@
 // The catalogue's services: one by slug or id, the searched list, and a service a person proposes.
 import type { ProposeServiceBody, Service, ServicesQuery } from '#contract/schemas/catalogue.ts'
-import { searchTextOf } from '#contract/search-text.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 import { AppError, fieldError } from '#server/lib/app-error.ts'
 import { categoryOrThrow } from './categories.ts'
 import { presentService, withChildren } from './present.ts'
+import { searchColumnsOf } from './search-columns.ts'
 import type { CatalogueRepository } from './repository.ts'
 
 export function createServicesReads(repo: CatalogueRepository) {
@@ -59,9 +59,7 @@ export function createServicesReads(repo: CatalogueRepository) {
         status: 'pending',
         proposedBy: userId,
         position: 10_000,
-        searchText: searchTextOf([body.name]),
-        searchNameText: searchTextOf([body.name]),
-        searchNames: [searchTextOf([body.name])],
+        ...searchColumnsOf(name),
       })
       return presentService((await repo.pendingService(id))!, locale)
     },

@@ -39,7 +39,23 @@ const CHANGE_KINDS = {
   complete: 'order_completed',
 } as const satisfies Record<string, NotificationKind>
 
+/** A proposed service decided: the proposer reads its name in their language (`name_ru`, …) or the reason. */
+function servicePlan(event: Extract<DomainEvent, { type: 'service.decided' }>): Plan {
+  const names = Object.fromEntries(
+    Object.entries(event.name).map(([locale, name]) => [`name_${locale}`, name]),
+  )
+  return {
+    kind: event.outcome === 'rejected' ? 'service_rejected' : 'service_approved',
+    to: event.proposerId,
+    actorId: event.moderatorId,
+    link: event.link,
+    params: { ...names, ...(event.reason !== null && { reason: event.reason }) },
+  }
+}
+
 function planOf(event: DomainEvent): Plan | undefined {
+  if (event.type === 'service.decided') return servicePlan(event)
+  if (event.type === 'review.moderated') return undefined
   if (event.type === 'verification.decided')
     return {
       kind: event.approved ? 'verification_approved' : 'verification_denied',

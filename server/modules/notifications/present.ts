@@ -3,18 +3,21 @@ import type { Locale } from '#server/i18n/locale.ts'
 import type { PresentableNotification } from './repository.ts'
 import { notificationText, type TextParams } from './texts.ts'
 
-const textParams = (row: PresentableNotification): TextParams => ({
-  number: typeof row.params.number === 'string' ? row.params.number : undefined,
-  name: typeof row.params.name === 'string' ? row.params.name : undefined,
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+
+/** A name kept in every language (`name_ru`, …: a catalogue's service) is read in the reader's. */
+const textParams = (row: PresentableNotification, locale: Locale): TextParams => ({
+  number: text(row.params.number),
+  name: text(row.params[`name_${locale}`]) ?? text(row.params.name),
   rating: typeof row.params.rating === 'number' ? row.params.rating : undefined,
+  reason: text(row.params.reason),
   person: row.actorName ?? undefined,
-  reason: typeof row.params.reason === 'string' ? row.params.reason : undefined,
-  note: typeof row.params.note === 'string' ? row.params.note : undefined,
+  note: text(row.params.note),
 })
 
 /** The title and sentence of a notification in `locale`: written when read, never stored. */
 export const textOf = (row: PresentableNotification, locale: Locale) =>
-  notificationText(row.kind, textParams(row), locale)
+  notificationText(row.kind, textParams(row, locale), locale)
 
 /** The spec's Notification (section 3) in the reader's language. */
 export function presentNotification(row: PresentableNotification, locale: Locale): Notification {

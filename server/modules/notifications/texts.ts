@@ -5,7 +5,8 @@ import type { Locale } from '#server/i18n/locale.ts'
 /**
  * What a notification's text names. `number` is the order's six-digit number and `name` its title, copied when
  * the notification is made; `person` is the other party's first name, read from their profile when the text is
- * written (a deleted account's name is gone from notifications too); `rating` is a review's 1 to 5.
+ * written (a deleted account's name is gone from notifications too); `rating` is a review's 1 to 5. A proposed
+ * service's notification names the service (`name`, in the reader's language) and a refusal's `reason`.
  */
 export type TextParams = {
   number?: string
@@ -92,6 +93,20 @@ const texts: Record<NotificationKind, { title: ServerMessage; message: ServerMes
       id: 'notification.verification_denied.message',
       message:
         'The moderator could not confirm your identity. See why in your profile and send the documents again',
+    },
+  },
+  service_approved: {
+    title: /*i18n*/ { id: 'notification.service_approved.title', message: 'Service added to the catalogue' },
+    message: /*i18n*/ {
+      id: 'notification.service_approved.message',
+      message: 'The service you proposed is in the catalogue now: “{name}”',
+    },
+  },
+  service_rejected: {
+    title: /*i18n*/ { id: 'notification.service_rejected.title', message: 'Service not added' },
+    message: /*i18n*/ {
+      id: 'notification.service_rejected.message',
+      message: 'The service you proposed, “{name}”, was not added to the catalogue. Reason: {reason}',
     },
   },
   moderator_warning: {

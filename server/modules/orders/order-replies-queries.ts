@@ -2,6 +2,7 @@
 // the specialist's profile.
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
+import { recountReviews } from '#server/db/review-figures.ts'
 import { hiddenOrders, orders, replies, reviews } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
 import type { KeptOrderAnswers } from './order-rows.ts'
@@ -76,23 +77,7 @@ export function createOrderRepliesQueries(db: Database, kept?: KeptOrderAnswers)
     async addReview(values: typeof reviews.$inferInsert) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(reviews).values(values).onConflictDoNothing().returning()
-        if (row) {
-          const counted = tx
-            .select({
-              n: sql<number>`count(*)::int`.as('n'),
-              average: sql<number>`coalesce(avg(${reviews.rating}), 0)::real`.as('average'),
-            })
-            .from(reviews)
-            .where(eq(reviews.executorId, values.executorId))
-            .as('counted')
-          await tx
-            .update(users)
-            .set({
-              reviewsCount: sql`(select ${counted.n} from ${counted})`,
-              rating: sql`(select round(${counted.average}::numeric, 2)::real from ${counted})`,
-            })
-            .where(eq(users.id, values.executorId))
-        }
+        if (row) await recountReviews(tx, values.executorId)
         return row
       })
     },

@@ -63,7 +63,8 @@ export function createOrderReplies({
     async reviewOf(id: number, caller: UserRow | undefined) {
       await orderOrThrow(id, caller)
       const review = await repo.reviewOf(id)
-      if (!review) throw notFound()
+      // A review a moderator hid is shown to nobody but the customer who wrote it (docs/decisions/029).
+      if (!review || (review.hiddenAt && review.customerId !== caller?.id)) throw notFound()
       return review
     },
 

@@ -12,6 +12,7 @@ const SCREENS_WITHOUT_A_PAGE: RegExp[] = [
   /^\/to-profile\/[^/]+$/,
   /^\/wallet(?:\/success|\/failed)?$/,
   /^\/admin(?:\/audit)?$/,
+  /^\/admin\/(?:services|reviews)$/,
 ]
 
 /** Whether `path` (no query, no trailing slash) is a screen of the app with no public page of its own. */

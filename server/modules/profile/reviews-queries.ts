@@ -1,6 +1,7 @@
 // The reviews of a specialist's work: a page of them with author and service, and the count of each star rating.
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
+import { shownReview } from '#server/db/review-figures.ts'
 import { services } from '#server/db/schema/catalogue.ts'
 import { reviews } from '#server/db/schema/orders.ts'
 import { users } from '#server/db/schema/users.ts'
@@ -38,18 +39,18 @@ export function createProfileReviewsQueries(db: Database) {
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.customerId))
         .leftJoin(services, eq(services.id, reviews.serviceId))
-        .where(and(eq(reviews.executorId, userId), after))
+        .where(and(eq(reviews.executorId, userId), shownReview, after))
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(perPage + 1)
         .offset('offset' in at ? at.offset : 0)
     },
 
-    /** How many reviews gave each number of stars. */
+    /** How many shown reviews gave each number of stars. */
     async ratingBreakdown(userId: number) {
       const rows = await db
         .select({ rating: reviews.rating, n: count() })
         .from(reviews)
-        .where(eq(reviews.executorId, userId))
+        .where(and(eq(reviews.executorId, userId), shownReview))
         .groupBy(reviews.rating)
       const breakdown = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
       for (const row of rows)

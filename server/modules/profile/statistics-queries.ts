@@ -2,6 +2,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Database } from '#server/db/client.ts'
+import { shownReview } from '#server/db/review-figures.ts'
 import { orders, replies, reviews } from '#server/db/schema/orders.ts'
 import { profileViews } from '#server/db/schema/specialists.ts'
 
@@ -64,7 +65,7 @@ export function createProfileStatisticsQueries(db: Database) {
               average: sql<number>`avg(${reviews.rating})::float8`,
             })
             .from(reviews)
-            .where(and(eq(reviews.executorId, userId), gte(reviews.createdAt, start)))
+            .where(and(eq(reviews.executorId, userId), shownReview, gte(reviews.createdAt, start)))
             .groupBy(sql`1`),
         ),
       ])

@@ -22,6 +22,11 @@ export function useAdminWords() {
     'verification.approve': t`Documents approved`,
     'verification.deny': t`Documents denied`,
     'document.read': t`Document photo viewed`,
+    'service.approve': t`Proposed service added`,
+    'service.merge': t`Proposed service merged`,
+    'service.reject': t`Proposed service rejected`,
+    'review.hide': t`Review hidden`,
+    'review.unhide': t`Review shown again`,
   }
   const sides: Record<string, string> = {
     front: t`Front side`,

@@ -8,7 +8,7 @@ import { formatNumber } from '#src/lib/format.ts'
 import { useAdminWords } from '../words.ts'
 
 /** Why a decision was not saved: the server's own words when it said something, else what went wrong. */
-function useFailureText() {
+export function useFailureText() {
   const { t } = useLingui()
   return (error: unknown) => {
     if (error instanceof ApiError && error.status === 0)
@@ -19,7 +19,7 @@ function useFailureText() {
 }
 
 /** A decision being sent, and why the last attempt failed. */
-function useSending(send: () => Promise<void>) {
+export function useSending(send: () => Promise<void>) {
   const failureText = useFailureText()
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)

@@ -6,6 +6,8 @@ import {
   CircleCheck,
   CircleX,
   ClipboardList,
+  ListPlus,
+  ListX,
   MessageCircle,
   MessageSquareText,
   ShieldAlert,
@@ -33,6 +35,8 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   verification_approved: ShieldCheck,
   verification_denied: ShieldAlert,
   moderator_warning: ShieldAlert,
+  service_approved: ListPlus,
+  service_rejected: ListX,
 }
 
 const opensElsewhere = (event: MouseEvent) =>

@@ -33,6 +33,8 @@ const KIND_NAMES: Record<NotificationKind, MessageDescriptor> = {
   verification_approved: msg`My identity is confirmed`,
   verification_denied: msg`My documents were not accepted`,
   moderator_warning: msg`A moderator's warning`,
+  service_approved: msg`A service I proposed was added`,
+  service_rejected: msg`A service I proposed was not added`,
 }
 
 /** The kinds grouped by who gets them, so a person reads their own mode's rows first. */
@@ -47,7 +49,7 @@ const KIND_GROUPS = {
     'verification_approved',
     'verification_denied',
   ],
-  both: ['chat_message', 'moderator_warning'],
+  both: ['chat_message', 'moderator_warning', 'service_approved', 'service_rejected'],
 } as const satisfies Record<string, NotificationKind[]>
 type Group = keyof typeof KIND_GROUPS
 
