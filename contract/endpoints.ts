@@ -1,3 +1,4 @@
+import { adminContentEndpoints } from './admin-content-endpoints.ts'
 import { authEndpoints } from './auth-endpoints.ts'
 import { chatEndpoints } from './chat-endpoints.ts'
 import { coreEndpoints } from './core-endpoints.ts'
@@ -28,4 +29,5 @@ export const endpoints = {
   ...telegramEndpoints,
   ...emailEndpoints,
   ...verificationEndpoints,
+  ...adminContentEndpoints,
 } as const

@@ -175,6 +175,15 @@ export const ERROR_CODES = [
   'only_specialists_verify',
   'deny_reason_required',
   'submission_decided',
+  // the moderators' content editor (issue 35)
+  'content_title_max',
+  'content_description_max',
+  'content_body_max',
+  'slug_invalid',
+  'slug_taken',
+  'marquee_text_required',
+  'marquee_text_max',
+  'marquee_full',
   // operations: a process not ready to serve (its database away, or stopping): the proxy tries another
   'not_ready',
 ] as const

@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(chatsArea, { ...base, orders: app.orders.repository, users, realtime, notifications })
   await app.register(walletArea, base)
   await app.register(verificationArea, { ...base, auth })
-  await app.register(adminArea, { verification: app.verification })
+  await app.register(adminArea, { ...base, verification: app.verification })
   const { devBot } = app.telegram
   await app.register(devArea, {
     ...base,

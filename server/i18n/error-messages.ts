@@ -361,6 +361,23 @@ export const errorMessages = {
     id: 'submission_decided',
     message: 'Another moderator has already decided on these documents',
   },
+  content_title_max: /*i18n*/ {
+    id: 'content_title_max',
+    message: 'The title must be at most {n} characters',
+  },
+  content_description_max: /*i18n*/ {
+    id: 'content_description_max',
+    message: 'The description must be at most {n} characters',
+  },
+  content_body_max: /*i18n*/ { id: 'content_body_max', message: 'The text must be at most {n} characters' },
+  slug_invalid: /*i18n*/ {
+    id: 'slug_invalid',
+    message: 'The address may have only lower-case Latin letters, digits and hyphens between words',
+  },
+  slug_taken: /*i18n*/ { id: 'slug_taken', message: 'This address is already in use' },
+  marquee_text_required: /*i18n*/ { id: 'marquee_text_required', message: 'Enter the text in Russian' },
+  marquee_text_max: /*i18n*/ { id: 'marquee_text_max', message: 'The text must be at most {n} characters' },
+  marquee_full: /*i18n*/ { id: 'marquee_full', message: 'The strip already has {n} items: remove one first' },
   not_ready: /*i18n*/ {
     id: 'not_ready',
     message: 'The service is briefly unavailable, try again in a moment',

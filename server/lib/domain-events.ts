@@ -21,6 +21,8 @@ export type DomainEvent =
   | { type: 'chat.unread'; chatId: number; recipientId: number; senderId: number }
   /** A moderator decided on a specialist's identity documents (server/modules/verification). */
   | { type: 'verification.decided'; userId: number; moderatorId: number; approved: boolean }
+  /** A moderator changed a page's text, a blog post or the marquee (server/modules/admin/content), in any process. */
+  | { type: 'content.changed' }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

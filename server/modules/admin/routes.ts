@@ -9,7 +9,7 @@ import type { VerificationService } from '#server/modules/verification/service.t
 const AUDIT_PAGE = 50
 
 /** The caller, when a moderator: everyone else (support staff too) gets 403; a guest never gets here (401). */
-function moderatorOf(request: FastifyRequest) {
+export function moderatorOf(request: FastifyRequest) {
   const user = request.user!
   if (user.role !== 'moderator') throw new AppError('forbidden', 'forbidden')
   return user

@@ -36,6 +36,8 @@ const CHANGE_KINDS = {
 } as const satisfies Record<string, NotificationKind>
 
 function planOf(event: DomainEvent): Plan | undefined {
+  // A moderator's edit of the site's texts tells nobody.
+  if (event.type === 'content.changed') return undefined
   if (event.type === 'verification.decided')
     return {
       kind: event.approved ? 'verification_approved' : 'verification_denied',

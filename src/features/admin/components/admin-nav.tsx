@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 
-/** The console's two pages, the one shown marked as current. */
+/** The console's pages, the one shown marked as current. */
 export function AdminNav() {
   const { t } = useLingui()
   return (
@@ -16,6 +16,9 @@ export function AdminNav() {
       </Link>
       <Link to="/admin/audit" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
         {t`Audit log`}
+      </Link>
+      <Link to="/admin/content" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
+        {t`Site content`}
       </Link>
     </nav>
   )
