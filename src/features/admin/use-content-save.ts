@@ -28,7 +28,7 @@ export function useContentSave() {
           ? t`No internet connection: nothing was saved.`
           : error instanceof ApiError && error.body
             ? error.body.error.message
-            : t`It could not be saved. Try again.`
+            : t`The change could not be saved. Try again.`
       setState({ busy: false, done: null, failure, fields: error instanceof ApiError ? error.fields : {} })
       return false
     }
