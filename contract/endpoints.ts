@@ -1,5 +1,6 @@
 import { adminReportEndpoints } from './admin-report-endpoints.ts'
 import { adminCatalogueEndpoints } from './admin-catalogue-endpoints.ts'
+import { adminContentEndpoints } from './admin-content-endpoints.ts'
 import { authEndpoints } from './auth-endpoints.ts'
 import { chatEndpoints } from './chat-endpoints.ts'
 import { coreEndpoints } from './core-endpoints.ts'
@@ -32,4 +33,5 @@ export const endpoints = {
   ...verificationEndpoints,
   ...adminReportEndpoints,
   ...adminCatalogueEndpoints,
+  ...adminContentEndpoints,
 } as const

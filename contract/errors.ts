@@ -187,6 +187,13 @@ export const ERROR_CODES = [
   'moderation_reason_required',
   'review_already_hidden',
   'review_not_hidden',
+  // the moderators' content editor (issue 35)
+  'content_title_max',
+  'content_description_max',
+  'content_body_max',
+  'marquee_text_required',
+  'marquee_text_max',
+  'marquee_full',
   // operations: a process not ready to serve (its database away, or stopping): the proxy tries another
   'not_ready',
 ] as const

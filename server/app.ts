@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps) {
   })
   await app.register(moderationArea, { ...base, auth })
   await app.register(adminArea, {
+    ...base,
     verification: app.verification,
     reports: app.reports,
     moderation: app.moderation,

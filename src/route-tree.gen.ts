@@ -31,6 +31,7 @@ import { Route as CategorySlugSplatRouteImport } from './routes/$categorySlug/$'
 import { Route as CategorySlugServicesRouteImport } from './routes/$categorySlug/services'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminContentRouteImport } from './routes/admin/content'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews'
 import { Route as AdminServicesRouteImport } from './routes/admin/services'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
@@ -163,6 +164,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminContentRoute = AdminContentRouteImport.update({
+  id: '/admin/content',
+  path: '/admin/content',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminReviewsRoute = AdminReviewsRouteImport.update({
   id: '/admin/reviews',
   path: '/admin/reviews',
@@ -290,6 +296,7 @@ export interface FileRoutesByFullPath {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/content': typeof AdminContentRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -335,6 +342,7 @@ export interface FileRoutesByTo {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/content': typeof AdminContentRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -381,6 +389,7 @@ export interface FileRoutesById {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/content': typeof AdminContentRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -428,6 +437,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/content'
     | '/admin/reviews'
     | '/admin/services'
     | '/blog/$slug'
@@ -473,6 +483,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/content'
     | '/admin/reviews'
     | '/admin/services'
     | '/blog/$slug'
@@ -518,6 +529,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/content'
     | '/admin/reviews'
     | '/admin/services'
     | '/blog/$slug'
@@ -564,6 +576,7 @@ export interface RootRouteChildren {
   CategorySlugSplatRoute: typeof CategorySlugSplatRoute
   CategorySlugServicesRoute: typeof CategorySlugServicesRoute
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminContentRoute: typeof AdminContentRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminServicesRoute: typeof AdminServicesRoute
   BlogSlugRoute: typeof BlogSlugRoute
@@ -745,6 +758,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/content': {
+      id: '/admin/content'
+      path: '/admin/content'
+      fullPath: '/admin/content'
+      preLoaderRoute: typeof AdminContentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/reviews': {
       id: '/admin/reviews'
       path: '/admin/reviews'
@@ -916,6 +936,7 @@ const rootRouteChildren: RootRouteChildren = {
   CategorySlugSplatRoute: CategorySlugSplatRoute,
   CategorySlugServicesRoute: CategorySlugServicesRoute,
   AdminAuditRoute: AdminAuditRoute,
+  AdminContentRoute: AdminContentRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminServicesRoute: AdminServicesRoute,
   BlogSlugRoute: BlogSlugRoute,

@@ -379,12 +379,9 @@ export const errorMessages = {
   },
   slug_invalid: /*i18n*/ {
     id: 'slug_invalid',
-    message: 'The address may have Latin letters, digits and hyphens, and at least one letter',
+    message: 'The address may have only lower-case Latin letters, digits and hyphens between words',
   },
-  slug_taken: /*i18n*/ {
-    id: 'slug_taken',
-    message: 'This category already has a service with this address',
-  },
+  slug_taken: /*i18n*/ { id: 'slug_taken', message: 'This address is already in use' },
   merge_target_invalid: /*i18n*/ {
     id: 'merge_target_invalid',
     message: 'Choose another approved service of the same category',
@@ -392,6 +389,18 @@ export const errorMessages = {
   moderation_reason_required: /*i18n*/ { id: 'moderation_reason_required', message: 'Write the reason' },
   review_already_hidden: /*i18n*/ { id: 'review_already_hidden', message: 'This review is already hidden' },
   review_not_hidden: /*i18n*/ { id: 'review_not_hidden', message: 'This review is not hidden' },
+  content_title_max: /*i18n*/ {
+    id: 'content_title_max',
+    message: 'The title must be at most {n} characters',
+  },
+  content_description_max: /*i18n*/ {
+    id: 'content_description_max',
+    message: 'The description must be at most {n} characters',
+  },
+  content_body_max: /*i18n*/ { id: 'content_body_max', message: 'The text must be at most {n} characters' },
+  marquee_text_required: /*i18n*/ { id: 'marquee_text_required', message: 'Enter the text in Russian' },
+  marquee_text_max: /*i18n*/ { id: 'marquee_text_max', message: 'The text must be at most {n} characters' },
+  marquee_full: /*i18n*/ { id: 'marquee_full', message: 'The strip already has {n} items: remove one first' },
   not_ready: /*i18n*/ {
     id: 'not_ready',
     message: 'The service is briefly unavailable, try again in a moment',

@@ -16,6 +16,13 @@ import {
   ORDER_SERVICES_MAX,
   TEXT_MAX,
 } from '#contract/schemas/orders.ts'
+import {
+  CONTENT_BODY_MAX,
+  CONTENT_DESCRIPTION_MAX,
+  CONTENT_TITLE_MAX,
+  MARQUEE_ITEMS_MAX,
+  MARQUEE_TEXT_MAX,
+} from '#contract/schemas/admin-content.ts'
 import type { MessageParam, Period } from '#server/lib/app-error.ts'
 import type { Locale } from './locale.ts'
 import { translations, type Translations } from './catalog.ts'
@@ -128,4 +135,9 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   specialities_limit_without_plan: FREE_SPECIALITIES_MAX,
   file_too_large_without_plan: FREE_MEDIA_BYTES / (1024 * 1024),
   promotion_days_invalid: PROMOTION_DAYS_MAX,
+  content_title_max: CONTENT_TITLE_MAX,
+  content_description_max: CONTENT_DESCRIPTION_MAX,
+  content_body_max: CONTENT_BODY_MAX,
+  marquee_text_max: MARQUEE_TEXT_MAX,
+  marquee_full: MARQUEE_ITEMS_MAX,
 }

@@ -42,6 +42,8 @@ export type DomainEvent =
     }
   /** A moderator hid or showed again a review of this specialist, whose rating was counted again. */
   | { type: 'review.moderated'; reviewId: number; executorId: number; executorSlug: string; hidden: boolean }
+  /** A moderator changed a page's text, a blog post or the marquee (server/modules/admin/content), in any process. */
+  | { type: 'content.changed' }
 
 export type DomainEventListener = (event: DomainEvent) => void | Promise<void>
 

@@ -22,6 +22,9 @@ export function forgetChangedPages(events: DomainEvents, cache: PageCache) {
       const orderPath = `/order/${event.order.id}`
       forget((path) => path === orderPath)
     }
+    // The marquee, the blog's lists and the links to the legal documents show on many pages, and such edits are
+    // rare: every kept page goes, and each is drawn again once.
+    if (event.type === 'content.changed') forget(() => true)
     if (event.type === 'order.reviewed')
       forget((path) => path.startsWith('/profile/') || path.startsWith('/feedbacks/'))
     // A review hidden or shown again by a moderator: that specialist's profile and reviews pages.

@@ -48,6 +48,7 @@ export const ROUTE_NAMES = [
   'admin_audit',
   'admin_services',
   'admin_reviews',
+  'admin_content',
   '404',
 ] as const
 export type RouteName = (typeof ROUTE_NAMES)[number]

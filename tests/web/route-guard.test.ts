@@ -45,6 +45,7 @@ const EXPECTED: Record<RouteName, Record<Visitor, boolean>> = {
   admin_audit: { guest: false, customer: true, executor: true },
   admin_services: { guest: false, customer: true, executor: true },
   admin_reviews: { guest: false, customer: true, executor: true },
+  admin_content: { guest: false, customer: true, executor: true },
   '404': { guest: true, customer: true, executor: true },
 }
 

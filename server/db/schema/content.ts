@@ -24,7 +24,8 @@ export const blogPosts = pgTable(
     categorySlug: text()
       .notNull()
       .references(() => blogCategories.slug, { onDelete: 'cascade' }),
-    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Null while a draft: only a published post is public (listed, readable, in the sitemap). */
+    publishedAt: timestamp({ withTimezone: true }),
     title: jsonb().$type<Localized>().notNull(),
     description: jsonb().$type<Localized>().notNull(),
     body: jsonb().$type<Localized>().notNull(),

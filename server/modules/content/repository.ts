@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { blogCategories, blogPosts, contentPages } from '#server/db/schema/content.ts'
+
+// Only a published post is public: a draft (no publication date) is seen in the moderators' console alone.
+const published = isNotNull(blogPosts.publishedAt)
 
 export function createContentRepository(db: Database) {
   return {
@@ -20,7 +23,10 @@ export function createContentRepository(db: Database) {
         .orderBy(asc(contentPages.position)),
     blogCategories: () => db.select().from(blogCategories).orderBy(asc(blogCategories.position)),
     async blogPosts(filters: { category?: string; page: number; perPage: number }) {
-      const where = filters.category ? eq(blogPosts.categorySlug, filters.category) : undefined
+      const where = and(
+        published,
+        filters.category ? eq(blogPosts.categorySlug, filters.category) : undefined,
+      )
       const [rows, [total]] = await Promise.all([
         db
           .select({ post: blogPosts, category: blogCategories })
@@ -42,7 +48,7 @@ export function createContentRepository(db: Database) {
         .select({ post: blogPosts, category: blogCategories })
         .from(blogPosts)
         .innerJoin(blogCategories, eq(blogCategories.slug, blogPosts.categorySlug))
-        .where(eq(blogPosts.slug, slug))
+        .where(and(published, eq(blogPosts.slug, slug)))
         .limit(1)
       return row
     },

@@ -52,7 +52,7 @@ export async function contentRoutes(app: FastifyInstance, { content }: { content
         const { body: _body, ...brief } = presentPage(post, request.locale)
         return {
           ...brief,
-          published_at: post.publishedAt.toISOString(),
+          published_at: post.publishedAt!.toISOString(),
           category: { slug: category.slug, name: inLocale(category.name, request.locale) },
         }
       }),
@@ -65,7 +65,7 @@ export async function contentRoutes(app: FastifyInstance, { content }: { content
     if (!row) throw notFound()
     return {
       ...presentPage(row.post, request.locale),
-      published_at: row.post.publishedAt.toISOString(),
+      published_at: row.post.publishedAt!.toISOString(),
       category: { slug: row.category.slug, name: inLocale(row.category.name, request.locale) },
     }
   })

@@ -56,6 +56,8 @@ function servicePlan(event: Extract<DomainEvent, { type: 'service.decided' }>): 
 function planOf(event: DomainEvent): Plan | undefined {
   if (event.type === 'service.decided') return servicePlan(event)
   if (event.type === 'review.moderated') return undefined
+  // A moderator's edit of the site's texts tells nobody.
+  if (event.type === 'content.changed') return undefined
   if (event.type === 'verification.decided')
     return {
       kind: event.approved ? 'verification_approved' : 'verification_denied',

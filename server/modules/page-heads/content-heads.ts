@@ -52,7 +52,7 @@ export function createContentHeads(content: Pick<ContentRepository, 'page' | 'bl
           headline,
           description,
           url: `${context.origin}${canonicalPath}`,
-          publishedAt: post.publishedAt,
+          publishedAt: post.publishedAt!,
           language: HREFLANG[context.locale],
         }),
       ],

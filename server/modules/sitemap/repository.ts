@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '#server/db/client.ts'
 import { categories, services } from '#server/db/schema/catalogue.ts'
@@ -99,6 +99,8 @@ export function createSitemapRepository(db: Database) {
       db
         .select({ slug: blogPosts.slug, publishedAt: blogPosts.publishedAt })
         .from(blogPosts)
+        // A draft is not public (no publication date): unpublishing a post takes it out of the sitemap.
+        .where(isNotNull(blogPosts.publishedAt))
         .orderBy(asc(blogPosts.publishedAt), asc(blogPosts.slug)),
   }
 }

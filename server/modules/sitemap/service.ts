@@ -91,7 +91,7 @@ export function createSitemapService({ repo, publicUrl, urlsPerFile = SITEMAP_UR
     if (kind === 'blog')
       return (await repo.blogPosts()).map((post) => ({
         path: `/blog/${post.slug}`,
-        lastmod: post.publishedAt,
+        lastmod: post.publishedAt ?? undefined,
       }))
     const [pages, legal] = await Promise.all([repo.contentSlugs('page'), repo.contentSlugs('legal')])
     return [

@@ -23,6 +23,9 @@ export function AdminNav() {
       <Link to="/admin/audit" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
         {t`Audit log`}
       </Link>
+      <Link to="/admin/content" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
+        {t`Site content`}
+      </Link>
     </nav>
   )
 }
