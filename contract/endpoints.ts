@@ -9,6 +9,7 @@ import { promotionEndpoints } from './promotion-endpoints.ts'
 import { telegramEndpoints } from './telegram-endpoints.ts'
 import { verificationEndpoints } from './verification-endpoints.ts'
 import { walletEndpoints } from './wallet-endpoints.ts'
+import { workdayEndpoints } from './workday-endpoints.ts'
 
 export * from './endpoint.ts'
 
@@ -28,4 +29,5 @@ export const endpoints = {
   ...telegramEndpoints,
   ...emailEndpoints,
   ...verificationEndpoints,
+  ...workdayEndpoints,
 } as const

@@ -361,6 +361,39 @@ export const errorMessages = {
     id: 'submission_decided',
     message: 'Another moderator has already decided on these documents',
   },
+  // the specialist's working day (docs/decisions/029-workday.md)
+  landmark_max: /*i18n*/ { id: 'landmark_max', message: 'The landmark must be at most {n} characters' },
+  only_executors_work: /*i18n*/ {
+    id: 'only_executors_work',
+    message: 'Only specialists have jobs and a work calendar',
+  },
+  progress_not_your_job: /*i18n*/ {
+    id: 'progress_not_your_job',
+    message: 'Only the specialist who accepted this order can mark its steps',
+  },
+  progress_not_in_progress: /*i18n*/ {
+    id: 'progress_not_in_progress',
+    message: 'Steps can be marked only while the order is in progress',
+  },
+  progress_step_taken: /*i18n*/ { id: 'progress_step_taken', message: 'This step is already marked' },
+  progress_step_backwards: /*i18n*/ {
+    id: 'progress_step_backwards',
+    message: 'A later step is already marked: steps cannot go back',
+  },
+  eta_invalid: /*i18n*/ { id: 'eta_invalid', message: 'The arrival time must be from 1 to 600 minutes' },
+  eta_only_on_my_way: /*i18n*/ {
+    id: 'eta_only_on_my_way',
+    message: 'The arrival time goes only with “On my way”',
+  },
+  tapped_at_invalid: /*i18n*/ {
+    id: 'tapped_at_invalid',
+    message: "The time of the mark is wrong: check the phone's clock",
+  },
+  client_key_invalid: /*i18n*/ { id: 'client_key_invalid', message: 'Invalid request key' },
+  jobs_range_invalid: /*i18n*/ {
+    id: 'jobs_range_invalid',
+    message: 'Choose a period of at most 31 days, its end after its start',
+  },
   not_ready: /*i18n*/ {
     id: 'not_ready',
     message: 'The service is briefly unavailable, try again in a moment',

@@ -48,6 +48,21 @@ function eventFor(kind: (typeof NOTIFICATION_KINDS)[number], order: OrderRow, to
     executorId: to,
     actorId: actor,
   })
+  const stepped = (step: 'on_my_way' | 'arrived' | 'done'): DomainEvent => ({
+    type: 'order.progress',
+    order: { ...order, customerId: to, executorId: actor, status: 'in_progress' },
+    executorId: actor,
+    step,
+    tappedAt: new Date('2026-11-21T09:00:00.000Z'),
+    etaMinutes: null,
+    progress: [],
+  })
+  const reminded = (when: 'evening_before' | 'hour_before'): DomainEvent => ({
+    type: 'job.reminder',
+    order: { ...order, customerId: actor, executorId: to, status: 'in_progress' },
+    executorId: to,
+    when,
+  })
   const events: Record<typeof kind, DomainEvent> = {
     // An open order reaches the specialists of its category: `to` is one.
     new_order: { type: 'order.published', order },
@@ -66,6 +81,11 @@ function eventFor(kind: (typeof NOTIFICATION_KINDS)[number], order: OrderRow, to
     chat_message: { type: 'chat.unread', chatId: 7, recipientId: to, senderId: actor },
     verification_approved: { type: 'verification.decided', userId: to, moderatorId: actor, approved: true },
     verification_denied: { type: 'verification.decided', userId: to, moderatorId: actor, approved: false },
+    order_on_my_way: stepped('on_my_way'),
+    order_arrived: stepped('arrived'),
+    order_done: stepped('done'),
+    job_reminder_evening: reminded('evening_before'),
+    job_reminder_hour: reminded('hour_before'),
   }
   return events[kind]
 }

@@ -49,6 +49,7 @@ function settingsServer(start: NotificationSettings) {
         ) as NotificationSettings['kinds'],
         sms_fallback: change.sms_fallback ?? settings.sms_fallback,
         quiet_hours: change.quiet_hours === undefined ? settings.quiet_hours : change.quiet_hours,
+        reminders: { ...settings.reminders, ...change.reminders },
       }
       return { json: settings }
     },

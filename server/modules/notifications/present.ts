@@ -8,6 +8,8 @@ const textParams = (row: PresentableNotification): TextParams => ({
   name: typeof row.params.name === 'string' ? row.params.name : undefined,
   rating: typeof row.params.rating === 'number' ? row.params.rating : undefined,
   person: row.actorName ?? undefined,
+  time: typeof row.params.time === 'string' ? row.params.time : undefined,
+  eta: typeof row.params.eta === 'number' ? row.params.eta : undefined,
 })
 
 /** The title and sentence of a notification in `locale`: written when read, never stored. */

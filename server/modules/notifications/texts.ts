@@ -7,7 +7,16 @@ import type { Locale } from '#server/i18n/locale.ts'
  * the notification is made; `person` is the other party's first name, read from their profile when the text is
  * written (a deleted account's name is gone from notifications too); `rating` is a review's 1 to 5.
  */
-export type TextParams = { number?: string; name?: string; person?: string; rating?: number }
+export type TextParams = {
+  number?: string
+  name?: string
+  person?: string
+  rating?: number
+  /** A step's tap or a job's start, as HH:MM of Tashkent time. */
+  time?: string
+  /** Minutes to arrival, given with "on my way". */
+  eta?: number
+}
 
 /** A short title (the push notification's) and the sentence the bell shows (server/locales/{locale}.po). */
 const texts: Record<NotificationKind, { title: ServerMessage; message: ServerMessage }> = {
@@ -86,6 +95,49 @@ const texts: Record<NotificationKind, { title: ServerMessage; message: ServerMes
         'The moderator could not confirm your identity. See why in your profile and send the documents again',
     },
   },
+  order_on_my_way: {
+    title: /*i18n*/ { id: 'notification.order_on_my_way.title', message: 'The specialist is on the way' },
+    message: /*i18n*/ {
+      id: 'notification.order_on_my_way.message',
+      message: '{person} set off at {time} for your order №{number} “{name}”',
+    },
+  },
+  order_arrived: {
+    title: /*i18n*/ { id: 'notification.order_arrived.title', message: 'The specialist arrived' },
+    message: /*i18n*/ {
+      id: 'notification.order_arrived.message',
+      message: '{person} arrived at {time} for your order №{number} “{name}”',
+    },
+  },
+  order_done: {
+    title: /*i18n*/ { id: 'notification.order_done.title', message: 'The work is done' },
+    message: /*i18n*/ {
+      id: 'notification.order_done.message',
+      message:
+        '{person} finished the order №{number} “{name}” at {time}. Confirm it is completed and leave a review',
+    },
+  },
+  job_reminder_evening: {
+    title: /*i18n*/ { id: 'notification.job_reminder_evening.title', message: 'A job tomorrow' },
+    message: /*i18n*/ {
+      id: 'notification.job_reminder_evening.message',
+      message: 'Tomorrow at {time}: the order №{number} “{name}”',
+    },
+  },
+  job_reminder_hour: {
+    title: /*i18n*/ { id: 'notification.job_reminder_hour.title', message: 'A job in an hour' },
+    message: /*i18n*/ {
+      id: 'notification.job_reminder_hour.message',
+      message: 'At {time}: the order №{number} “{name}”',
+    },
+  },
+}
+
+/** "On my way" with the minutes to arrival the specialist gave. */
+const ON_MY_WAY_WITH_ETA = /*i18n*/ {
+  id: 'notification.order_on_my_way.message_eta',
+  message:
+    '{person} set off at {time} for your order №{number} “{name}” and will be there in about {eta} min',
 }
 
 /** Who did it, when their account no longer has a name to show. */
@@ -113,9 +165,11 @@ const fill = (template: string, values: Record<string, string | number | undefin
 /** The title and the sentence of a notification in the reader's language. */
 export function notificationText(kind: NotificationKind, params: TextParams, locale: Locale) {
   const values = { ...params, person: params.person?.trim() || serverText(SOMEONE, locale) }
+  const message =
+    kind === 'order_on_my_way' && params.eta !== undefined ? ON_MY_WAY_WITH_ETA : texts[kind].message
   return {
     title: fill(serverText(texts[kind].title, locale), values),
-    message: fill(serverText(texts[kind].message, locale), values),
+    message: fill(serverText(message, locale), values),
   }
 }
 

@@ -13,6 +13,10 @@ import {
   Star,
   UserCheck,
   type LucideIcon,
+  Truck,
+  MapPin,
+  CalendarClock,
+  AlarmClock,
 } from 'lucide-react'
 import type { MouseEvent } from 'react'
 import type { Notification, NotificationKind } from '#contract/schemas/notifications.ts'
@@ -32,6 +36,11 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   chat_message: MessageCircle,
   verification_approved: ShieldCheck,
   verification_denied: ShieldAlert,
+  order_on_my_way: Truck,
+  order_arrived: MapPin,
+  order_done: BadgeCheck,
+  job_reminder_evening: CalendarClock,
+  job_reminder_hour: AlarmClock,
 }
 
 const opensElsewhere = (event: MouseEvent) =>

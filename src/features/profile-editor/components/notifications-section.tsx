@@ -32,11 +32,23 @@ const KIND_NAMES: Record<NotificationKind, MessageDescriptor> = {
   chat_message: msg`New chat messages`,
   verification_approved: msg`My identity is confirmed`,
   verification_denied: msg`My documents were not accepted`,
+  order_on_my_way: msg`The specialist is on the way`,
+  order_arrived: msg`The specialist arrived`,
+  order_done: msg`The specialist finished the work`,
+  job_reminder_evening: msg`A reminder of tomorrow's job, the evening before`,
+  job_reminder_hour: msg`A reminder an hour before a job`,
 }
 
 /** The kinds grouped by who gets them, so a person reads their own mode's rows first. */
 const KIND_GROUPS = {
-  customer: ['order_reply', 'order_accepted', 'order_declined'],
+  customer: [
+    'order_reply',
+    'order_accepted',
+    'order_declined',
+    'order_on_my_way',
+    'order_arrived',
+    'order_done',
+  ],
   executor: [
     'new_order',
     'executor_chosen',
@@ -45,6 +57,8 @@ const KIND_GROUPS = {
     'review_received',
     'verification_approved',
     'verification_denied',
+    'job_reminder_evening',
+    'job_reminder_hour',
   ],
   both: ['chat_message'],
 } as const satisfies Record<string, NotificationKind[]>
