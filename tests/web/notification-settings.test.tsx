@@ -69,8 +69,8 @@ describe('the notifications section of the profile', () => {
       true,
     )
     expect((await switchNamed('Заказчик выбрал меня — в пуш-уведомлениях')).checked).toBe(true)
-    // Eleven kinds, three channels each, and the SMS switch (quiet hours are a specialist's).
-    expect(within(await section()).getAllByRole('switch')).toHaveLength(34)
+    // Sixteen kinds, three channels each, and the SMS switch (quiet hours are a specialist's).
+    expect(within(await section()).getAllByRole('switch')).toHaveLength(49)
   })
 
   it('puts a customer’s own kinds first, and a specialist’s', async () => {
