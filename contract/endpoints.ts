@@ -12,6 +12,7 @@ import { promotionEndpoints } from './promotion-endpoints.ts'
 import { telegramEndpoints } from './telegram-endpoints.ts'
 import { verificationEndpoints } from './verification-endpoints.ts'
 import { walletEndpoints } from './wallet-endpoints.ts'
+import { workdayEndpoints } from './workday-endpoints.ts'
 
 export * from './endpoint.ts'
 
@@ -34,4 +35,5 @@ export const endpoints = {
   ...adminReportEndpoints,
   ...adminCatalogueEndpoints,
   ...adminContentEndpoints,
+  ...workdayEndpoints,
 } as const

@@ -194,6 +194,18 @@ export const ERROR_CODES = [
   'marquee_text_required',
   'marquee_text_max',
   'marquee_full',
+  // the specialist's working day (docs/decisions/031-workday.md)
+  'landmark_max',
+  'only_executors_work',
+  'progress_not_your_job',
+  'progress_not_in_progress',
+  'progress_step_taken',
+  'progress_step_backwards',
+  'eta_invalid',
+  'eta_only_on_my_way',
+  'tapped_at_invalid',
+  'client_key_invalid',
+  'jobs_range_invalid',
   // operations: a process not ready to serve (its database away, or stopping): the proxy tries another
   'not_ready',
 ] as const

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { IdValueSchema } from './schemas/bounds.ts'
 import { ChatMessageSchema, hasContent, SendMessageEntries } from './schemas/chats.ts'
 import { NotificationSchema } from './schemas/notifications.ts'
+import { ProgressResponseSchema } from './schemas/progress.ts'
 
 /**
  * The socket.io contract (spec section 7): one connection per logged-in app, on the API's own port and path
@@ -30,6 +31,14 @@ export type ConnectUserAck = v.InferOutput<typeof ConnectUserAckSchema>
 /** Server → client: a new notification, with the reader's unread count after it. */
 export const NotifPayloadSchema = v.object({ notification: NotificationSchema, unread: v.number() })
 export type NotifPayload = v.InferOutput<typeof NotifPayloadSchema>
+
+/**
+ * Server → client: the accepted specialist tapped a step of an order's day (on my way, arrived, done): the order's
+ * whole progress list, to the customer's and the specialist's rooms, so an open order page updates at once. The
+ * `notif` of the step comes too (the bell's row); this one carries no text.
+ */
+export const OrderProgressPayloadSchema = ProgressResponseSchema
+export type OrderProgressPayload = v.InferOutput<typeof OrderProgressPayloadSchema>
 
 /** Server → client: the unread count changed elsewhere (another device read or read all). */
 export const UnreadPayloadSchema = v.object({ unread: v.number() })
@@ -124,6 +133,7 @@ export const SERVER_EVENTS = {
   chatTyping: 'chat:typing',
   chatRead: 'chat:read',
   chatHidden: 'chat:hidden',
+  orderProgress: 'order_progress',
 } as const
 
 /** For socket.io's typed `Server` and `Socket`. */
@@ -134,6 +144,7 @@ export type ServerToClientEvents = {
   'chat:typing': (payload: ChatTypingEvent) => void
   'chat:read': (payload: ChatMarkEvent) => void
   'chat:hidden': (payload: ChatHiddenEvent) => void
+  order_progress: (payload: OrderProgressPayload) => void
 }
 export type ClientToServerEvents = {
   connect_user: (payload: ConnectUserPayload, ack?: (answer: ConnectUserAck) => void) => void

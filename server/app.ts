@@ -51,6 +51,7 @@ import { smsArea } from '#server/modules/sms/index.ts'
 import { specialitiesArea } from '#server/modules/specialities/index.ts'
 import { usersArea } from '#server/modules/users/index.ts'
 import { plansArea, walletArea } from '#server/modules/wallet/index.ts'
+import { workdayArea } from '#server/modules/workday/index.ts'
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts'
 import { closingPlugin } from '#server/plugins/closing.ts'
 import { compressionPlugin } from '#server/plugins/compression.ts'
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ordersArea, { ...base, districts, viewsFlushEveryMs: deps.viewsFlushEveryMs })
   await app.register(chatsArea, { ...base, orders: app.orders.repository, users, realtime, notifications })
   await app.register(walletArea, base)
+  await app.register(workdayArea, base)
   await app.register(verificationArea, { ...base, auth })
   await app.register(reportsArea, {
     ...base,

@@ -35,6 +35,16 @@ export const NOTIFICATION_KINDS = [
   'service_approved',
   /** A moderator did not add the service the person proposed, with a reason. */
   'service_rejected',
+  /** The accepted specialist is on the way to the customer (with minutes to arrival when given). */
+  'order_on_my_way',
+  /** The accepted specialist arrived. */
+  'order_arrived',
+  /** The specialist says the work is done: the customer is asked to confirm completion and leave a review. */
+  'order_done',
+  /** The specialist's reminder of tomorrow's job, at 20:00 Tashkent the evening before (decision 029). */
+  'job_reminder_evening',
+  /** The specialist's reminder an hour before a job starts. */
+  'job_reminder_hour',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
@@ -112,11 +122,19 @@ export const QuietHoursSchema = v.pipe(
 )
 export type QuietHours = v.InferOutput<typeof QuietHoursSchema>
 
+/**
+ * A specialist's job reminders (docs/decisions/031-workday.md): the evening before a job (20:00 Tashkent) and an hour
+ * before it. Off means that reminder is not made at all, on any channel; both are on by default.
+ */
+export const ReminderSwitchesSchema = v.object({ evening_before: v.boolean(), hour_before: v.boolean() })
+export type ReminderSwitches = v.InferOutput<typeof ReminderSwitchesSchema>
+
 /** Each kind on or off per channel, whether an unread "chosen" or "cancelled" may become an SMS, quiet hours. */
 export const NotificationSettingsSchema = v.object({
   kinds: perKind(ChannelSwitchesSchema),
   sms_fallback: v.boolean(),
   quiet_hours: v.nullable(QuietHoursSchema),
+  reminders: ReminderSwitchesSchema,
 })
 export type NotificationSettings = v.InferOutput<typeof NotificationSettingsSchema>
 /** A change names only what changes. */
@@ -125,6 +143,12 @@ export const NotificationSettingsBodySchema = v.object({
   sms_fallback: v.optional(v.boolean()),
   /** Null turns them off. */
   quiet_hours: v.optional(v.nullable(QuietHoursSchema)),
+  reminders: v.optional(
+    v.object({
+      evening_before: v.optional(v.boolean('invalid_request')),
+      hour_before: v.optional(v.boolean('invalid_request')),
+    }),
+  ),
 })
 export type NotificationSettingsBody = v.InferOutput<typeof NotificationSettingsBodySchema>
 

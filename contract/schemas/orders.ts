@@ -10,6 +10,7 @@ import {
   perPageQuerySchema,
 } from './bounds.ts'
 import { ListMetaSchema, MAX_PER_PAGE } from './catalogue.ts'
+import { ProgressStepSchema } from './progress.ts'
 
 import { ORDER_PLACES, ORDER_STATUSES } from '../order-values.ts'
 
@@ -22,6 +23,8 @@ export const ORDER_NAME_MIN = 3
 export const ORDER_NAME_MAX = 120
 export const ADDRESS_MAX = 300
 export const AREA_MAX = 120
+/** A landmark near the door ("mo'ljal": next to school No. 5, blue gate), private like the address. */
+export const LANDMARK_MAX = 200
 export const ORDER_SERVICES_MAX = 10
 /**
  * How many live orders (open, or awaiting a specialist) one customer may hold at once, unless the server's
@@ -31,7 +34,7 @@ export const ORDER_SERVICES_MAX = 10
 export const OPEN_ORDERS_MAX = 20
 
 const Moment = v.pipe(v.string('date_invalid'), v.isoTimestamp('date_invalid'))
-const optionalText = (max: number, tooLong: 'text_max' | 'address_max' | 'area_max') =>
+const optionalText = (max: number, tooLong: 'text_max' | 'address_max' | 'area_max' | 'landmark_max') =>
   v.optional(v.nullable(v.pipe(v.string(tooLong), v.trim(), v.maxLength(max, tooLong))), null)
 const Coordinate = (min: number, max: number) =>
   v.pipe(
@@ -64,6 +67,8 @@ export const OrderBodySchema = v.pipe(
     district_id: v.optional(v.nullable(IdValueSchema), null),
     /** Street, house and flat: only the customer, and the chosen specialist once they accept, see it. */
     address: optionalText(ADDRESS_MAX, 'address_max'),
+    /** A landmark near the door (mo'ljal), up to 200 characters: as private as `address`. */
+    landmark: optionalText(LANDMARK_MAX, 'landmark_max'),
     lat: v.optional(v.nullable(Coordinate(-90, 90)), null),
     lng: v.optional(v.nullable(Coordinate(-180, 180)), null),
     started_at: v.optional(v.nullable(Moment), null),
@@ -138,6 +143,8 @@ export const OrderSchema = v.object({
   district_id: v.nullable(v.number()),
   /** Street, house, flat: null unless the caller is the customer or the specialist who accepted the order. */
   address: v.nullable(v.string()),
+  /** The landmark near the door: null exactly when `address` is hidden (the same people see both). */
+  landmark: v.nullable(v.string()),
   /** The exact pin for those who see the address; for anyone else a point rounded to about a kilometre. */
   lat: v.nullable(v.number()),
   lng: v.nullable(v.number()),
@@ -157,6 +164,11 @@ export const OrderSchema = v.object({
   created_at: v.string(),
   /** Sent to one chosen specialist; seen only by its customer and that executor. */
   is_direct: v.boolean(),
+  /**
+   * The accepted specialist's steps of the day (on my way, arrived, done), oldest first: only in the one order's
+   * answer (`GET /orders/{id}`) to its customer and its accepted specialist; absent from lists and for anyone else.
+   */
+  progress: v.optional(v.array(ProgressStepSchema)),
 })
 export type Order = v.InferOutput<typeof OrderSchema>
 

@@ -401,6 +401,39 @@ export const errorMessages = {
   marquee_text_required: /*i18n*/ { id: 'marquee_text_required', message: 'Enter the text in Russian' },
   marquee_text_max: /*i18n*/ { id: 'marquee_text_max', message: 'The text must be at most {n} characters' },
   marquee_full: /*i18n*/ { id: 'marquee_full', message: 'The strip already has {n} items: remove one first' },
+  // the specialist's working day (docs/decisions/031-workday.md)
+  landmark_max: /*i18n*/ { id: 'landmark_max', message: 'The landmark must be at most {n} characters' },
+  only_executors_work: /*i18n*/ {
+    id: 'only_executors_work',
+    message: 'Only specialists have jobs and a work calendar',
+  },
+  progress_not_your_job: /*i18n*/ {
+    id: 'progress_not_your_job',
+    message: 'Only the specialist who accepted this order can mark its steps',
+  },
+  progress_not_in_progress: /*i18n*/ {
+    id: 'progress_not_in_progress',
+    message: 'Steps can be marked only while the order is in progress',
+  },
+  progress_step_taken: /*i18n*/ { id: 'progress_step_taken', message: 'This step is already marked' },
+  progress_step_backwards: /*i18n*/ {
+    id: 'progress_step_backwards',
+    message: 'A later step is already marked: steps cannot go back',
+  },
+  eta_invalid: /*i18n*/ { id: 'eta_invalid', message: 'The arrival time must be from 1 to 600 minutes' },
+  eta_only_on_my_way: /*i18n*/ {
+    id: 'eta_only_on_my_way',
+    message: 'The arrival time goes only with “On my way”',
+  },
+  tapped_at_invalid: /*i18n*/ {
+    id: 'tapped_at_invalid',
+    message: "The time of the mark is wrong: check the phone's clock",
+  },
+  client_key_invalid: /*i18n*/ { id: 'client_key_invalid', message: 'Invalid request key' },
+  jobs_range_invalid: /*i18n*/ {
+    id: 'jobs_range_invalid',
+    message: 'Choose a period of at most 31 days, its end after its start',
+  },
   not_ready: /*i18n*/ {
     id: 'not_ready',
     message: 'The service is briefly unavailable, try again in a moment',

@@ -11,6 +11,7 @@ import {
 } from '#contract/schemas/plan-features.ts'
 import {
   ADDRESS_MAX,
+  LANDMARK_MAX,
   AREA_MAX,
   ORDER_NAME_MAX,
   ORDER_SERVICES_MAX,
@@ -123,6 +124,7 @@ export const messageNumbers: Partial<Record<ErrorCode, number>> = {
   page_needs_cursor: MAX_NUMBERED_PAGE,
   order_name_max: ORDER_NAME_MAX,
   address_max: ADDRESS_MAX,
+  landmark_max: LANDMARK_MAX,
   area_max: AREA_MAX,
   text_max: TEXT_MAX,
   services_too_many: ORDER_SERVICES_MAX,

@@ -1,4 +1,5 @@
 import type { ReportReason } from '#contract/schemas/chats.ts'
+import type { ProgressEntry, ProgressStep } from '#contract/schemas/progress.ts'
 import type { OrderRow } from '#server/db/rows/orders.ts'
 import type { Localized } from '#server/db/schema/catalogue.ts'
 
@@ -19,6 +20,21 @@ export type DomainEvent =
       actorId: number
     }
   | { type: 'order.reviewed'; order: OrderRow; executorId: number; rating: number }
+  /**
+   * The accepted specialist tapped a step of the day (docs/decisions/031-workday.md); `progress` is the order's
+   * whole list after it, for the customer's open order page.
+   */
+  | {
+      type: 'order.progress'
+      order: OrderRow
+      executorId: number
+      step: ProgressStep
+      tappedAt: Date
+      etaMinutes: number | null
+      progress: ProgressEntry[]
+    }
+  /** A job reminder is due for the order's accepted specialist (server/modules/workday). */
+  | { type: 'job.reminder'; order: OrderRow; executorId: number; when: 'evening_before' | 'hour_before' }
   /** A chat message stayed unread for a while (server/modules/chats). */
   | { type: 'chat.unread'; chatId: number; recipientId: number; senderId: number }
   /** A moderator decided on a specialist's identity documents (server/modules/verification). */

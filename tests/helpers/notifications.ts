@@ -1,4 +1,4 @@
-import type { NotifPayload, UnreadPayload } from '#contract/events.ts'
+import type { NotifPayload, OrderProgressPayload, UnreadPayload } from '#contract/events.ts'
 import type { Notification, PushPayload } from '#contract/schemas/notifications.ts'
 import type { PushDelivery, RealtimeHub } from '#server/modules/notifications/ports.ts'
 import { addSpeciality, catalogue, send, user, type Caller } from './specialists.ts'
@@ -8,17 +8,21 @@ import type { TestApp } from './test-app.ts'
 export function fakeRealtime() {
   const notified: { userId: number; payload: NotifPayload }[] = []
   const unread: { userId: number; payload: UnreadPayload }[] = []
+  const progress: { userId: number; payload: OrderProgressPayload }[] = []
   const hub: RealtimeHub = {
     notify: (userId, payload) => void notified.push({ userId, payload }),
     unreadChanged: (userId, payload) => void unread.push({ userId, payload }),
+    orderProgress: (userId, payload) => void progress.push({ userId, payload }),
   }
   return {
     hub,
     notified,
     unread,
+    progress,
     reset() {
       notified.length = 0
       unread.length = 0
+      progress.length = 0
     },
   }
 }

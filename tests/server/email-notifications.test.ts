@@ -48,6 +48,21 @@ function eventFor(kind: (typeof NOTIFICATION_KINDS)[number], order: OrderRow, to
     executorId: to,
     actorId: actor,
   })
+  const stepped = (step: 'on_my_way' | 'arrived' | 'done'): DomainEvent => ({
+    type: 'order.progress',
+    order: { ...order, customerId: to, executorId: actor, status: 'in_progress' },
+    executorId: actor,
+    step,
+    tappedAt: new Date('2026-11-21T09:00:00.000Z'),
+    etaMinutes: null,
+    progress: [],
+  })
+  const reminded = (when: 'evening_before' | 'hour_before'): DomainEvent => ({
+    type: 'job.reminder',
+    order: { ...order, customerId: actor, executorId: to, status: 'in_progress' },
+    executorId: to,
+    when,
+  })
   const events: Record<typeof kind, DomainEvent> = {
     // An open order reaches the specialists of its category: `to` is one.
     new_order: { type: 'order.published', order },
@@ -69,6 +84,11 @@ function eventFor(kind: (typeof NOTIFICATION_KINDS)[number], order: OrderRow, to
     moderator_warning: { type: 'user.warned', userId: to, moderatorId: actor, reason: 'spam', text: '' },
     service_approved: serviceDecided('approved', to, actor),
     service_rejected: serviceDecided('rejected', to, actor),
+    order_on_my_way: stepped('on_my_way'),
+    order_arrived: stepped('arrived'),
+    order_done: stepped('done'),
+    job_reminder_evening: reminded('evening_before'),
+    job_reminder_hour: reminded('hour_before'),
   }
   return events[kind]
 }

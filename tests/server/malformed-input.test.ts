@@ -128,6 +128,12 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   orderAction: { executor_id: 1 },
   reply: { message: 'Сделаю сегодня, опыт десять лет.' },
   review: { rating: 5, comment: 'Всё сделали быстро и аккуратно.' },
+  orderProgress: {
+    step: 'on_my_way',
+    eta_minutes: 15,
+    client_key: 'malformed-0001',
+    tapped_at: '2026-11-21T09:00:00.000Z',
+  },
   addSpeciality: { category: 1, services: [{ service: 1, price_from: 5_000_000, price_to: 9_000_000 }] },
   updateSpeciality: { services: [{ service: 1, price_from: 5_000_000 }] },
   specialityServiceStatus: { active: false },

@@ -41,6 +41,7 @@ const orderOf = (overrides: Partial<Order> = {}): Order => ({
   area: 'Чиланзарский район, Ташкент',
   district_id: null,
   address: null,
+  landmark: null,
   lat: null,
   lng: null,
   started_at: '2026-11-25T09:00:00.000Z',

@@ -49,6 +49,7 @@ function settingsServer(start: NotificationSettings) {
         ) as NotificationSettings['kinds'],
         sms_fallback: change.sms_fallback ?? settings.sms_fallback,
         quiet_hours: change.quiet_hours === undefined ? settings.quiet_hours : change.quiet_hours,
+        reminders: { ...settings.reminders, ...change.reminders },
       }
       return { json: settings }
     },
@@ -68,8 +69,8 @@ describe('the notifications section of the profile', () => {
       true,
     )
     expect((await switchNamed('Заказчик выбрал меня — в пуш-уведомлениях')).checked).toBe(true)
-    // Thirteen kinds, three channels each, and the SMS switch (quiet hours are a specialist's).
-    expect(within(await section()).getAllByRole('switch')).toHaveLength(40)
+    // Nineteen kinds, three channels each, and the SMS switch (quiet hours are a specialist's).
+    expect(within(await section()).getAllByRole('switch')).toHaveLength(58)
   })
 
   it('puts a customer’s own kinds first, and a specialist’s', async () => {

@@ -27,6 +27,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   area: 'Чиланзарский район, Ташкент',
   district_id: null,
   address: 'Ташкент, Чиланзар',
+  landmark: null,
   lat: 41.28,
   lng: 69.2,
   started_at: '2026-11-25T09:00:00.000Z',

@@ -23,6 +23,7 @@ export const notificationSettingsOf = (): NotificationSettings => ({
   ) as NotificationSettings['kinds'],
   sms_fallback: false,
   quiet_hours: null,
+  reminders: { evening_before: true, hour_before: true },
 })
 
 type Handlers = Parameters<typeof stubApi>[0]

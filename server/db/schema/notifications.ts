@@ -61,6 +61,9 @@ export const notificationSettings = pgTable('notification_settings', {
    */
   quietFrom: smallint(),
   quietTo: smallint(),
+  /** The specialist's job reminders: the evening before (20:00 Tashkent) and an hour before (decision 029). */
+  remindEveningBefore: boolean().notNull().default(true),
+  remindHourBefore: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull(),
 })
 

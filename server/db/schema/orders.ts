@@ -45,6 +45,8 @@ export const orders = pgTable(
     /** The district the work is in: specialists who serve it hear of the order (docs/decisions/010). */
     districtId: integer().references(() => districts.id, { onDelete: 'set null' }),
     address: text(),
+    /** A landmark near the door ("next to school No. 5, blue gate"): private exactly like `address`. */
+    landmark: text(),
     lat: doublePrecision(),
     lng: doublePrecision(),
     /**
@@ -87,6 +89,10 @@ export const orders = pgTable(
   (table) => [
     unique('orders_customer_idempotency').on(table.customerId, table.idempotencyKey),
     index('orders_executor_chosen').on(table.executorId, table.chosenAt),
+    // A specialist's working days (their job list, reminders, calendar feed): their accepted orders by start.
+    index('orders_executor_started')
+      .on(table.executorId, table.startedAt, table.id)
+      .where(sql`${table.status} in ('in_progress', 'completed')`),
     // Every list reads newest first (created_at desc, id desc) and pages by that key: each list's index ends with it,
     // so a page is one index range walked in order and stopped at the limit (docs/decisions/012).
     // The open list, as anyone sees it.

@@ -179,6 +179,10 @@ export const calendarEvents = pgTable(
     period: text({ enum: ['once', 'weekly'] })
       .notNull()
       .default('once'),
+    /** The accepted order this busy time is for (docs/decisions/031-workday.md); null for one the user wrote. */
+    // NOTE: migration 0035 makes it a foreign key to orders (on delete cascade) by hand: orders.ts imports this
+    // file's districts, and naming orders here would make the two files import each other.
+    orderId: integer().unique('calendar_events_order_id'),
   },
   (table) => [
     index('calendar_events_user').on(table.userId, table.startedAt),

@@ -8,6 +8,7 @@ import type { EmailDelivery, PushDelivery, RealtimeHub, TelegramDelivery } from 
 import { presentNotification, textOf } from './present.ts'
 import type { NotificationsRepository, PresentableNotification } from './repository.ts'
 import { allows, inQuietHours } from './settings.ts'
+import { TASHKENT_OFFSET_MS } from '#server/lib/tashkent-day.ts'
 
 /** The app's icons (public/icons): the picture beside the text, and the small monochrome one in the status bar. */
 export const PUSH_ICON = '/icons/icon-192.png'
@@ -25,11 +26,21 @@ type Plan = {
   rating?: number
   /** Where it opens, when not the order's page. */
   link?: string
-  /** What the text names besides an order (a warning's reason and the moderator's words). */
-  params?: Record<string, string>
+  /** What the text names besides an order (a warning's reason and the moderator's words, a step's time, minutes to arrival). */
+  params?: Record<string, string | number>
   /** Told without whose it is: a moderator's name and photo are not shown. */
   anonymous?: boolean
 }
+
+const PROGRESS_KINDS = {
+  on_my_way: 'order_on_my_way',
+  arrived: 'order_arrived',
+  done: 'order_done',
+} as const satisfies Record<string, NotificationKind>
+
+/** HH:MM of Tashkent time (UTC+5 all year): a step's tap or a job's start, as the texts name it. */
+export const tashkentClock = (at: Date) =>
+  new Date(at.getTime() + TASHKENT_OFFSET_MS).toISOString().slice(11, 16)
 
 const CHANGE_KINDS = {
   choose: 'executor_chosen',
@@ -102,6 +113,26 @@ function planOf(event: DomainEvent): Plan | undefined {
       }[event.action]
       return { kind: CHANGE_KINDS[event.action], to, actorId: event.actorId, order }
     }
+    case 'order.progress':
+      return {
+        kind: PROGRESS_KINDS[event.step],
+        to: order.customerId,
+        actorId: event.executorId,
+        order,
+        params: {
+          time: tashkentClock(event.tappedAt),
+          tapped_at: event.tappedAt.toISOString(),
+          ...(event.etaMinutes !== null && { eta: event.etaMinutes }),
+        },
+      }
+    case 'job.reminder':
+      return {
+        kind: event.when === 'evening_before' ? 'job_reminder_evening' : 'job_reminder_hour',
+        to: event.executorId,
+        actorId: order.customerId,
+        order,
+        params: order.startedAt ? { time: tashkentClock(order.startedAt) } : {},
+      }
     case 'order.reviewed':
       return {
         kind: 'review_received',
@@ -255,6 +286,17 @@ export function createNotifier(deps: Deps) {
   }
 
   return async function handle(event: DomainEvent) {
+    // The order page open on the customer's devices (and the specialist's others) follows the steps live.
+    if (event.type === 'order.progress') {
+      const payload = { order_id: event.order.id, progress: event.progress }
+      for (const userId of [event.order.customerId, event.executorId]) {
+        try {
+          realtime.orderProgress?.(userId, payload)
+        } catch (error) {
+          onError(error, 'realtime')
+        }
+      }
+    }
     const plan = planOf(event)
     // The one who acted never hears of their own action.
     if (!plan || plan.to === null || plan.to === plan.actorId) return
@@ -266,6 +308,7 @@ export function createNotifier(deps: Deps) {
             number: orderNumber(order.id),
             name: order.name,
             ...(plan.rating !== undefined && { rating: plan.rating }),
+            ...plan.params,
           }
         : { ...plan.params },
       link: plan.link ?? `/order/${order!.id}`,

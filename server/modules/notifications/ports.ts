@@ -1,5 +1,5 @@
 import type { NotificationKind, PushPayload } from '#contract/schemas/notifications.ts'
-import type { NotifPayload, UnreadPayload } from '#contract/events.ts'
+import type { NotifPayload, OrderProgressPayload, UnreadPayload } from '#contract/events.ts'
 import type { Locale } from '#server/i18n/locale.ts'
 
 /**
@@ -9,6 +9,8 @@ import type { Locale } from '#server/i18n/locale.ts'
 export type RealtimeHub = {
   notify: (userId: number, payload: NotifPayload) => void
   unreadChanged: (userId: number, payload: UnreadPayload) => void
+  /** An order's steps of the day changed (docs/decisions/031-workday.md); a hub without it emits nothing. */
+  orderProgress?: (userId: number, payload: OrderProgressPayload) => void
 }
 
 /**

@@ -13,6 +13,8 @@ const textParams = (row: PresentableNotification, locale: Locale): TextParams =>
   reason: text(row.params.reason),
   person: row.actorName ?? undefined,
   note: text(row.params.note),
+  time: typeof row.params.time === 'string' ? row.params.time : undefined,
+  eta: typeof row.params.eta === 'number' ? row.params.eta : undefined,
 })
 
 /** The title and sentence of a notification in `locale`: written when read, never stored. */

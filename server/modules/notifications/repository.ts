@@ -66,12 +66,16 @@ type SettingsColumns = {
   smsFallback: boolean | null
   quietFrom: number | null
   quietTo: number | null
+  remindEveningBefore: boolean | null
+  remindHourBefore: boolean | null
 }
 const settingsColumns = {
   kinds: notificationSettings.kinds,
   smsFallback: notificationSettings.smsFallback,
   quietFrom: notificationSettings.quietFrom,
   quietTo: notificationSettings.quietTo,
+  remindEveningBefore: notificationSettings.remindEveningBefore,
+  remindHourBefore: notificationSettings.remindHourBefore,
 }
 
 const storedSettings = (row: SettingsColumns): StoredSettings | undefined =>
@@ -82,6 +86,10 @@ const storedSettings = (row: SettingsColumns): StoredSettings | undefined =>
         smsFallback: row.smsFallback,
         quiet:
           row.quietFrom === null || row.quietTo === null ? null : { from: row.quietFrom, to: row.quietTo },
+        reminders: {
+          evening_before: row.remindEveningBefore ?? true,
+          hour_before: row.remindHourBefore ?? true,
+        },
       }
 
 /** Those notifications with what their text needs (freshly made ones, for the socket and push). */
@@ -285,6 +293,8 @@ function settingsQueries(db: Database) {
           smsFallback: next.smsFallback,
           quietFrom: next.quiet?.from ?? null,
           quietTo: next.quiet?.to ?? null,
+          remindEveningBefore: next.reminders?.evening_before ?? true,
+          remindHourBefore: next.reminders?.hour_before ?? true,
         }
         await tx
           .insert(notificationSettings)

@@ -5,6 +5,7 @@ import {
   type NotificationSettings,
   type NotificationSettingsBody,
   type QuietHours,
+  type ReminderSwitches,
 } from '#contract/schemas/notifications.ts'
 import { TASHKENT_OFFSET_MS } from '#server/lib/tashkent-day.ts'
 
@@ -13,6 +14,8 @@ export type StoredSettings = {
   kinds: Partial<NotificationSettings['kinds']>
   smsFallback: boolean
   quiet?: QuietHours | null
+  /** The specialist's job reminders (decision 029); absent reads as both on. */
+  reminders?: ReminderSwitches
 }
 
 /**
@@ -24,6 +27,7 @@ export type StoredSettings = {
  */
 export const DEFAULT_CHANNELS = { push: true, telegram: true, email: true } as const
 export const DEFAULT_SMS_FALLBACK = true
+export const DEFAULT_REMINDERS: ReminderSwitches = { evening_before: true, hour_before: true }
 
 /** A person's switches with the defaults filled in; no stored row reads as all defaults. */
 export function withDefaults(stored: StoredSettings | undefined): NotificationSettings {
@@ -34,6 +38,7 @@ export function withDefaults(stored: StoredSettings | undefined): NotificationSe
     kinds,
     sms_fallback: stored?.smsFallback ?? DEFAULT_SMS_FALLBACK,
     quiet_hours: stored?.quiet ?? null,
+    reminders: stored?.reminders ?? DEFAULT_REMINDERS,
   }
 }
 
@@ -53,6 +58,14 @@ export function applyChange(
     kinds,
     smsFallback: change.sms_fallback ?? stored?.smsFallback ?? DEFAULT_SMS_FALLBACK,
     quiet: change.quiet_hours === undefined ? (stored?.quiet ?? null) : change.quiet_hours,
+    reminders: {
+      evening_before:
+        change.reminders?.evening_before ??
+        stored?.reminders?.evening_before ??
+        DEFAULT_REMINDERS.evening_before,
+      hour_before:
+        change.reminders?.hour_before ?? stored?.reminders?.hour_before ?? DEFAULT_REMINDERS.hour_before,
+    },
   }
 }
 

@@ -16,6 +16,10 @@ export type TextParams = {
   /** A warning's reason, a report reason's key (`spam`), and the moderator's own words beside it. */
   reason?: string
   note?: string
+  /** A step's tap or a job's start, as HH:MM of Tashkent time. */
+  time?: string
+  /** Minutes to arrival, given with "on my way". */
+  eta?: number
 }
 
 /** A short title (the push notification's) and the sentence the bell shows (server/locales/{locale}.po). */
@@ -116,6 +120,42 @@ const texts: Record<NotificationKind, { title: ServerMessage; message: ServerMes
       message: 'A moderator warned you: {reason}. Repeated breaches of the rules lead to a block',
     },
   },
+  order_on_my_way: {
+    title: /*i18n*/ { id: 'notification.order_on_my_way.title', message: 'The specialist is on the way' },
+    message: /*i18n*/ {
+      id: 'notification.order_on_my_way.message',
+      message: '{person} set off at {time} for your order №{number} “{name}”',
+    },
+  },
+  order_arrived: {
+    title: /*i18n*/ { id: 'notification.order_arrived.title', message: 'The specialist arrived' },
+    message: /*i18n*/ {
+      id: 'notification.order_arrived.message',
+      message: '{person} arrived at {time} for your order №{number} “{name}”',
+    },
+  },
+  order_done: {
+    title: /*i18n*/ { id: 'notification.order_done.title', message: 'The work is done' },
+    message: /*i18n*/ {
+      id: 'notification.order_done.message',
+      message:
+        '{person} finished the order №{number} “{name}” at {time}. Confirm it is completed and leave a review',
+    },
+  },
+  job_reminder_evening: {
+    title: /*i18n*/ { id: 'notification.job_reminder_evening.title', message: 'A job tomorrow' },
+    message: /*i18n*/ {
+      id: 'notification.job_reminder_evening.message',
+      message: 'Tomorrow at {time}: the order №{number} “{name}”',
+    },
+  },
+  job_reminder_hour: {
+    title: /*i18n*/ { id: 'notification.job_reminder_hour.title', message: 'A job in an hour' },
+    message: /*i18n*/ {
+      id: 'notification.job_reminder_hour.message',
+      message: 'At {time}: the order №{number} “{name}”',
+    },
+  },
 }
 
 /** A warning's reason in words (the report reasons of contract/schemas/chats.ts). */
@@ -131,6 +171,13 @@ const reasonText = (params: TextParams, locale: Locale) => {
   const known = params.reason === undefined ? undefined : reasonTexts[params.reason]
   const words = known ? serverText(known, locale) : (params.reason ?? '')
   return params.note ? `${words} (${params.note})` : words
+}
+
+/** "On my way" with the minutes to arrival the specialist gave. */
+const ON_MY_WAY_WITH_ETA = /*i18n*/ {
+  id: 'notification.order_on_my_way.message_eta',
+  message:
+    '{person} set off at {time} for your order №{number} “{name}” and will be there in about {eta} min',
 }
 
 /** Who did it, when their account no longer has a name to show. */
@@ -162,9 +209,11 @@ export function notificationText(kind: NotificationKind, params: TextParams, loc
     person: params.person?.trim() || serverText(SOMEONE, locale),
     reason: reasonText(params, locale),
   }
+  const message =
+    kind === 'order_on_my_way' && params.eta !== undefined ? ON_MY_WAY_WITH_ETA : texts[kind].message
   return {
     title: fill(serverText(texts[kind].title, locale), values),
-    message: fill(serverText(texts[kind].message, locale), values),
+    message: fill(serverText(message, locale), values),
   }
 }
 

@@ -29,6 +29,7 @@ export function createOrderFields(
       area: body.area,
       districtId: body.district_id,
       address: body.address,
+      landmark: body.landmark,
       lat: body.lat,
       lng: body.lng,
       startedAt: body.started_at ? new Date(body.started_at) : null,

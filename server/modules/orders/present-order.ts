@@ -23,6 +23,7 @@ export function presentOrder(row: OrderRow, callerId?: number, contact: OrderCon
     area: row.area,
     district_id: row.districtId,
     address: exact ? row.address : null,
+    landmark: exact ? row.landmark : null,
     lat: exact ? row.lat : roundToArea(row.lat),
     lng: exact ? row.lng : roundToArea(row.lng),
     location_exact: exact,

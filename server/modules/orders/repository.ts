@@ -3,6 +3,7 @@ import { createOrdersListQueries } from './list-queries.ts'
 import { createOrderReferencesQueries } from './order-references-queries.ts'
 import { createOrderRepliesQueries } from './order-replies-queries.ts'
 import type { KeptOrderAnswers } from './order-rows.ts'
+import { createOrderProgressQueries } from './order-progress-queries.ts'
 import { createOrderViewsQueries } from './order-views-queries.ts'
 import { createOrderWritesQueries } from './order-writes-queries.ts'
 
@@ -32,6 +33,7 @@ export function createOrdersRepository(db: Database, kept?: KeptOrderAnswers) {
     ...createOrdersListQueries(db, kept),
     ...createOrderReferencesQueries(db),
     ...createOrderRepliesQueries(db, kept),
+    ...createOrderProgressQueries(db),
   }
 }
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>

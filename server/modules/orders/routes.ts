@@ -54,6 +54,9 @@ export async function orderRoutes(
   contractRoute(app, endpoints.orderAction, ({ params, body, request }) =>
     orders.act(params.id, params.action, request.user!, body.executor_id),
   )
+  contractRoute(app, endpoints.orderProgress, ({ params, body, request }) =>
+    orders.progress(params.id, body, request.user!),
+  )
   contractRoute(app, endpoints.orderReplies, async ({ params, request }) => ({
     collection: (await orders.replies(params.id, await optionalCaller(request))).map(presentReply),
   }))

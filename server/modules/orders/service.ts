@@ -8,6 +8,7 @@ import { reencodePhoto } from '#server/lib/images.ts'
 import { createOrderAccess, forbidden } from './order-access.ts'
 import { createOrderFields } from './order-fields.ts'
 import { createOrderLifecycle } from './order-lifecycle.ts'
+import { createOrderProgress, presentProgress, seesProgress } from './order-progress.ts'
 import { createOrderReplies } from './order-replies.ts'
 import { createOrderTransition } from './order-transition.ts'
 import type { OrderViewers, Viewer } from './order-viewers.ts'
@@ -94,7 +95,10 @@ export function createOrdersService(
         order.customerId !== caller?.id &&
         (await viewers.isFirstLookToday(id, viewer))
       const unwritten = counted ? views.count(id) : views.unwritten(id)
-      return presentFor({ ...order, views: order.views + unwritten }, caller)
+      const presented = await presentFor({ ...order, views: order.views + unwritten }, caller)
+      // The steps of the day are the two parties' only (decision 029).
+      if (!seesProgress(order, caller?.id)) return presented
+      return { ...presented, progress: presentProgress(await repo.progressOf(order.id)) }
     },
 
     /** The order if the caller may read it, else not found: what a report of it is checked against (decision 029). */
@@ -135,6 +139,7 @@ export function createOrdersService(
 
     ...createOrderLifecycle({ repo, clock, access, transition }),
     ...createOrderReplies({ repo, clock, events, access }),
+    ...createOrderProgress({ repo, clock, events, access }),
   }
 }
 export type OrdersService = ReturnType<typeof createOrdersService>

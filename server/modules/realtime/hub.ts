@@ -10,6 +10,8 @@ export function createHub(io: RealtimeServer): RealtimeHub {
   return {
     notify: (userId, payload) => void io.to(notifRoom(userId)).emit(SERVER_EVENTS.notif, payload),
     unreadChanged: (userId, payload) => void io.to(notifRoom(userId)).emit(SERVER_EVENTS.unread, payload),
+    orderProgress: (userId, payload) =>
+      void io.to(notifRoom(userId)).emit(SERVER_EVENTS.orderProgress, payload),
   }
 }
 

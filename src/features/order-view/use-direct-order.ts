@@ -63,6 +63,8 @@ const toBody = (form: v.InferOutput<typeof DirectFormSchema>, executorId: number
   // A direct order goes to its one specialist, whatever their districts.
   district_id: null,
   address: form.address || null,
+  // The landmark field comes with the working-day screens (docs/decisions/031-workday.md).
+  landmark: null,
   lat: null,
   lng: null,
   // Typed as Tashkent time, whatever the device's zone (src/lib/tashkent-time.ts).

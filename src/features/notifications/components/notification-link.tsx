@@ -15,6 +15,10 @@ import {
   Star,
   UserCheck,
   type LucideIcon,
+  Truck,
+  MapPin,
+  CalendarClock,
+  AlarmClock,
 } from 'lucide-react'
 import type { MouseEvent } from 'react'
 import type { Notification, NotificationKind } from '#contract/schemas/notifications.ts'
@@ -37,6 +41,11 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   moderator_warning: ShieldAlert,
   service_approved: ListPlus,
   service_rejected: ListX,
+  order_on_my_way: Truck,
+  order_arrived: MapPin,
+  order_done: BadgeCheck,
+  job_reminder_evening: CalendarClock,
+  job_reminder_hour: AlarmClock,
 }
 
 const opensElsewhere = (event: MouseEvent) =>

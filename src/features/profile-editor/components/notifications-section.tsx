@@ -35,11 +35,23 @@ const KIND_NAMES: Record<NotificationKind, MessageDescriptor> = {
   moderator_warning: msg`A moderator's warning`,
   service_approved: msg`A service I proposed was added`,
   service_rejected: msg`A service I proposed was not added`,
+  order_on_my_way: msg`The specialist is on the way`,
+  order_arrived: msg`The specialist arrived`,
+  order_done: msg`The specialist finished the work`,
+  job_reminder_evening: msg`A reminder of tomorrow's job, the evening before`,
+  job_reminder_hour: msg`A reminder an hour before a job`,
 }
 
 /** The kinds grouped by who gets them, so a person reads their own mode's rows first. */
 const KIND_GROUPS = {
-  customer: ['order_reply', 'order_accepted', 'order_declined'],
+  customer: [
+    'order_reply',
+    'order_accepted',
+    'order_declined',
+    'order_on_my_way',
+    'order_arrived',
+    'order_done',
+  ],
   executor: [
     'new_order',
     'executor_chosen',
@@ -48,6 +60,8 @@ const KIND_GROUPS = {
     'review_received',
     'verification_approved',
     'verification_denied',
+    'job_reminder_evening',
+    'job_reminder_hour',
   ],
   both: ['chat_message', 'moderator_warning', 'service_approved', 'service_rejected'],
 } as const satisfies Record<string, NotificationKind[]>
