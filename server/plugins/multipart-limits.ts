@@ -1,9 +1,11 @@
 import type { Endpoint } from '#contract/endpoint.ts'
+import { DOCUMENT_PHOTO_MAX_BYTES } from '#contract/verification-endpoints.ts'
 
 /** The largest file one upload may carry (the spec's 10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
-/** An identity document's photo, compressed in the browser to well under this (docs/decisions/028). */
-export const DOCUMENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024
+// An identity document's photo, compressed in the browser to well under this (docs/decisions/028), sent as a form
+// or resumably (029).
+export { DOCUMENT_PHOTO_MAX_BYTES }
 
 /**
  * What busboy may read of a form, per kind of endpoint, so no form can make the server hold more than its one file:

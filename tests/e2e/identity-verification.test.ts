@@ -37,14 +37,17 @@ describe('identity verification in the profile editor', () => {
       locale: 'ru-RU',
     })
     const { page, problems } = await openPhone(product.browser, { context })
-    // What the form is given to send: Playwright does not show a multipart body with files.
+    // What the form sends of each photo (tus PATCHes a Blob): Playwright does not show a Blob body.
     await context.addInitScript(() => {
-      const append = FormData.prototype.append
-      const sizes: Record<string, number> = {}
+      const send = XMLHttpRequest.prototype.send
+      const sizes: number[] = []
       Object.assign(window, { sentSizes: sizes })
-      FormData.prototype.append = function (this: FormData, ...args: [string, string | Blob, string?]) {
-        if (args[1] instanceof Blob) sizes[args[0]] = args[1].size
-        ;(append as (...given: unknown[]) => void).apply(this, args)
+      XMLHttpRequest.prototype.send = function (
+        this: XMLHttpRequest,
+        body?: Document | XMLHttpRequestBodyInit | null,
+      ) {
+        if (body instanceof Blob) sizes.push(body.size)
+        send.call(this, body as XMLHttpRequestBodyInit | null)
       }
     })
     await logInQuietly(page, product.url, phone, 'executor')
@@ -73,13 +76,13 @@ describe('identity verification in the profile editor', () => {
 
     await section.getByRole('button', { name: 'Отправить на проверку' }).click()
     await section.getByText(/Документы на проверке с/).waitFor({ timeout: 30_000 })
-    const sizes = await page.evaluate(
-      () => (window as unknown as { sentSizes: Record<string, number> }).sentSizes,
+    const [frontSent, selfieSent] = await page.evaluate(
+      () => (window as unknown as { sentSizes: number[] }).sentSizes,
     )
     // Re-encoded at 2048 px as a JPEG: far under the 5 MB a photo the server takes (this 7.7 MB frame: about 1.1 MB).
-    expect(Object.keys(sizes).sort()).toEqual(['front', 'selfie'])
-    expect(sizes.front).toBeLessThan(front.length)
-    expect(sizes.front).toBeLessThan(2 * 1024 * 1024)
+    expect(frontSent).toBeLessThan(front.length)
+    expect(frontSent).toBeLessThan(2 * 1024 * 1024)
+    expect(selfieSent).toBeGreaterThan(0)
     expect(problems).toEqual([])
   })
 

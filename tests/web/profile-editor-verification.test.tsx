@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -12,7 +12,7 @@ import {
   toGray,
 } from '#src/features/profile-editor/verification/photo-math.ts'
 import { useSession } from '#src/lib/session-store.ts'
-import { FakeXhr } from './fake-xhr.ts'
+import { ApiError } from '#src/lib/api-client.ts'
 import { errorBody, V1 } from './helpers.tsx'
 import { CUSTOMER, EXECUTOR, keptEdits, openEditor } from './profile-editor-fixtures.tsx'
 
@@ -47,7 +47,24 @@ vi.mock('#src/features/profile-editor/verification/prepare-photo.ts', () => ({
           },
 }))
 
+// The sending itself (each photo resumably with tus, then the submission) is proven against the real server in
+// tests/e2e/identity-verification.test.ts; here the form is given what it would answer.
+type Sent = {
+  type: string
+  photos: Record<string, Blob>
+  progress: (fraction: number) => void
+  answer: (state: Verification) => void
+  fail: (error: ApiError) => void
+}
 const PATH = `${V1}/profile/verification`
+const sent: Sent[] = []
+vi.mock('#src/features/profile-editor/verification/upload-documents.ts', () => ({
+  uploadDocuments: (type: string, photos: Record<string, Blob>, progress: (fraction: number) => void) =>
+    new Promise((answer, fail) => sent.push({ type, photos, progress, answer, fail })),
+}))
+beforeEach(() => {
+  sent.length = 0
+})
 const NONE: Verification = {
   verification: 0,
   type: null,
@@ -62,7 +79,6 @@ beforeAll(async () => {
 })
 beforeEach(() => {
   keptEdits.clear()
-  FakeXhr.reset()
   // The file-pick path: a browser without the camera API (or plain http).
   Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true })
 })
@@ -154,7 +170,6 @@ describe('sending the documents', () => {
   })
 
   it('without a camera takes files, sends type, front and selfie with progress, and turns to "under review"', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr)
     const user = userEvent.setup()
     openWith(NONE)
     const region = await section()
@@ -171,20 +186,17 @@ describe('sending the documents', () => {
     expect(document.activeElement).toBe(within(region).getByRole('heading', { name: 'Отправка' }))
 
     await user.click(within(region).getByRole('button', { name: 'Отправить на проверку' }))
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1))
-    const request = FakeXhr.sent[0]!
-    expect(request.url).toBe(`POST ${PATH}`)
-    expect(request.headers.authorization).toBe('Bearer token')
-    expect(request.body?.get('type')).toBe('passport')
-    expect((request.body?.get('front') as File).size).toBe(3000)
-    expect((request.body?.get('selfie') as File).size).toBe(1000)
-    expect(request.body?.has('back')).toBe(false)
-    request.progress(2000, 4000)
+    await waitFor(() => expect(sent).toHaveLength(1))
+    const request = sent[0]!
+    expect(request.type).toBe('passport')
+    expect(Object.keys(request.photos)).toEqual(['front', 'selfie'])
+    expect([request.photos.front!.size, request.photos.selfie!.size]).toEqual([3000, 1000])
+    act(() => request.progress(0.5))
     const bar = within(region).getByRole('progressbar', {
       name: 'Загрузка документов',
     }) as HTMLProgressElement
     expect(bar.value).toBe(0.5)
-    request.answer(200, {
+    request.answer({
       ...NONE,
       verification: 2,
       type: 'passport',
@@ -208,7 +220,6 @@ describe('sending the documents', () => {
   })
 
   it("shows a refusal's reason and, after a dropped connection, sends the same photos again", async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr)
     const user = userEvent.setup()
     openWith(NONE)
     const region = await section()
@@ -217,10 +228,12 @@ describe('sending the documents', () => {
     await pickAndGoOn(region, 'back.jpg', 2500)
     await pickAndGoOn(region, 'selfie.jpg', 1000)
     await user.click(within(region).getByRole('button', { name: 'Отправить на проверку' }))
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1))
-    FakeXhr.sent[0]!.answer(
-      409,
-      errorBody('conflict', 'verification_not_allowed', 'Документы уже на проверке'),
+    await waitFor(() => expect(sent).toHaveLength(1))
+    sent[0]!.fail(
+      new ApiError(
+        409,
+        errorBody('conflict', 'verification_not_allowed', 'Документы уже на проверке') as never,
+      ),
     )
     expect((await within(region).findByRole('alert')).textContent).toBe('Документы уже на проверке')
     // The photos are still there to look at and retake.
@@ -229,17 +242,14 @@ describe('sending the documents', () => {
     await user.click(within(region).getByRole('button', { name: 'Далее' }))
 
     await user.click(within(region).getByRole('button', { name: 'Повторить' }))
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2))
-    FakeXhr.sent[1]!.dropConnection()
+    await waitFor(() => expect(sent).toHaveLength(2))
+    sent[1]!.fail(new ApiError(0, null))
     expect((await within(region).findByRole('alert')).textContent).toMatch(/Нет связи с сервером.*сохранены/)
 
     await user.click(within(region).getByRole('button', { name: 'Повторить' }))
-    await waitFor(() => expect(FakeXhr.sent).toHaveLength(3))
-    const again = FakeXhr.sent[2]!.body!
-    expect(again.get('type')).toBe('id_card')
-    expect(
-      [again.get('front'), again.get('back'), again.get('selfie')].map((file) => (file as File).size),
-    ).toEqual([3000, 2500, 1000])
+    await waitFor(() => expect(sent).toHaveLength(3))
+    expect(sent[2]!.type).toBe('id_card')
+    expect(Object.values(sent[2]!.photos).map((blob) => blob.size)).toEqual([3000, 2500, 1000])
   })
 })
 

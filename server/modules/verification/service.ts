@@ -17,6 +17,7 @@ import type { DomainEvents } from '#server/lib/domain-events.ts'
 import { decodeCursor, encodeCursor } from '#server/lib/cursor.ts'
 import { reencodePhoto } from '#server/lib/images.ts'
 import type { AuditLog } from '#server/modules/audit/audit-log.ts'
+import type { DocumentUploads } from './document-uploads.ts'
 import { createPhotoLinks, SIDES, type PhotoLink, type Side } from './photo-links.ts'
 import type { SubmissionWithPerson, VerificationRepository } from './repository.ts'
 
@@ -34,9 +35,14 @@ type Deps = {
   forgetUser: (userId: number) => Promise<void>
   /** The specialist hears of a decision on their channels (the notifier). */
   events: DomainEvents
+  /** Finished resumable uploads a submission names instead of sending the photos (docs/decisions/032-resumable-document-uploads.md). */
+  uploads: Pick<DocumentUploads, 'claim'>
 }
 
-/** The photos of a submission form: Buffers under their field names (multipart `keyValues`). */
+/**
+ * The photos of a submission form: Buffers under their field names (multipart `keyValues`), or in JSON the ids of
+ * finished uploads under the same names.
+ */
 export type DocumentForm = { type?: unknown; front?: unknown; back?: unknown; selfie?: unknown }
 
 const forbidden = () => new AppError('forbidden', 'forbidden')
@@ -71,7 +77,24 @@ async function storePhotos(vault: DocumentVault, form: DocumentForm) {
   }
 }
 
-export function createVerificationService({ repo, audit, vault, clock, secret, forgetUser, events }: Deps) {
+/** A JSON submission names its photos by the ids of its own finished uploads, already re-encoded in the vault. */
+async function claimUploads(uploads: Deps['uploads'], userId: number, form: DocumentForm) {
+  const ids: Partial<Record<Side, string>> = {}
+  for (const side of SIDES) if (typeof form[side] === 'string' && form[side] !== '') ids[side] = form[side]
+  if (!ids.front) throw fieldError('front', 'document_photo_required')
+  if (!ids.selfie) throw fieldError('selfie', 'document_photo_required')
+  const claimed = await uploads.claim(userId, ids)
+  if ('missing' in claimed) throw fieldError(claimed.missing ?? 'front', 'document_photo_required')
+  const { front, back, selfie } = claimed.documents as Partial<Record<Side, string>>
+  return { front: front!, back: back ?? null, selfie: selfie! }
+}
+
+/** Whether a form names uploads rather than carrying photos (the two are not mixed). */
+const namesUploads = (form: DocumentForm) =>
+  SIDES.some((side) => typeof form[side] === 'string' && form[side] !== '')
+
+export function createVerificationService(deps: Deps) {
+  const { repo, audit, vault, clock, secret, forgetUser, events, uploads } = deps
   const links = createPhotoLinks(secret, clock)
 
   return {
@@ -86,7 +109,9 @@ export function createVerificationService({ repo, audit, vault, clock, secret, f
       if (!type) throw fieldError('type', 'document_type_invalid')
       if (user.verification !== 0 && user.verification !== 3)
         throw new AppError('conflict', 'verification_not_allowed')
-      const files = await storePhotos(vault, form)
+      const files = namesUploads(form)
+        ? await claimUploads(uploads, user.id, form)
+        : await storePhotos(vault, form)
       const taken = await repo.submit({ userId: user.id, type: type as DocumentType, files, at: clock.now() })
       if (!taken) {
         // Another submission got there first: these photos are nobody's.
