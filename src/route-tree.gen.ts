@@ -31,6 +31,7 @@ import { Route as CategorySlugSplatRouteImport } from './routes/$categorySlug/$'
 import { Route as CategorySlugServicesRouteImport } from './routes/$categorySlug/services'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as ChatsIndexRouteImport } from './routes/chats/index'
@@ -161,6 +162,11 @@ const AdminAuditRoute = AdminAuditRouteImport.update({
   path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/admin/reports',
+  path: '/admin/reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -278,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -321,6 +328,7 @@ export interface FileRoutesByTo {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -365,6 +373,7 @@ export interface FileRoutesById {
   '/$categorySlug/$': typeof CategorySlugSplatRoute
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/chats/$id': typeof ChatsIdRoute
   '/feedbacks/$userId': typeof FeedbacksUserIdRoute
@@ -410,6 +419,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/reports'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -453,6 +463,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/reports'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -496,6 +507,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/$'
     | '/$categorySlug/services'
     | '/admin/audit'
+    | '/admin/reports'
     | '/blog/$slug'
     | '/chats/$id'
     | '/feedbacks/$userId'
@@ -540,6 +552,7 @@ export interface RootRouteChildren {
   CategorySlugSplatRoute: typeof CategorySlugSplatRoute
   CategorySlugServicesRoute: typeof CategorySlugServicesRoute
   AdminAuditRoute: typeof AdminAuditRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   BlogSlugRoute: typeof BlogSlugRoute
   ChatsIdRoute: typeof ChatsIdRoute
   FeedbacksUserIdRoute: typeof FeedbacksUserIdRoute
@@ -719,6 +732,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/admin/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -876,6 +896,7 @@ const rootRouteChildren: RootRouteChildren = {
   CategorySlugSplatRoute: CategorySlugSplatRoute,
   CategorySlugServicesRoute: CategorySlugServicesRoute,
   AdminAuditRoute: AdminAuditRoute,
+  AdminReportsRoute: AdminReportsRoute,
   BlogSlugRoute: BlogSlugRoute,
   ChatsIdRoute: ChatsIdRoute,
   FeedbacksUserIdRoute: FeedbacksUserIdRoute,

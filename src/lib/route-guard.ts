@@ -46,6 +46,7 @@ export const ROUTE_NAMES = [
   // The moderation console (docs/decisions/028): members only here; the route itself shows it to moderators alone.
   'admin',
   'admin_audit',
+  'admin_reports',
   '404',
 ] as const
 export type RouteName = (typeof ROUTE_NAMES)[number]

@@ -43,6 +43,7 @@ const EXPECTED: Record<RouteName, Record<Visitor, boolean>> = {
   'services-all': { guest: true, customer: true, executor: true },
   admin: { guest: false, customer: true, executor: true },
   admin_audit: { guest: false, customer: true, executor: true },
+  admin_reports: { guest: false, customer: true, executor: true },
   '404': { guest: true, customer: true, executor: true },
 }
 

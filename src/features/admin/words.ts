@@ -22,6 +22,13 @@ export function useAdminWords() {
     'verification.approve': t`Documents approved`,
     'verification.deny': t`Documents denied`,
     'document.read': t`Document photo viewed`,
+    'report.dismiss': t`Report dismissed`,
+    'message.hide': t`Message hidden`,
+    'order.hide': t`Order hidden`,
+    'profile.hide': t`Profile hidden`,
+    'user.warn': t`User warned`,
+    'user.block': t`User blocked`,
+    'user.unblock': t`User unblocked`,
   }
   const sides: Record<string, string> = {
     front: t`Front side`,

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 
-/** The console's two pages, the one shown marked as current. */
+/** The console's pages, the one shown marked as current. */
 export function AdminNav() {
   const { t } = useLingui()
   return (
@@ -13,6 +13,9 @@ export function AdminNav() {
         activeProps={{ 'aria-current': 'page' }}
       >
         {t`Documents to check`}
+      </Link>
+      <Link to="/admin/reports" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
+        {t`Reports`}
       </Link>
       <Link to="/admin/audit" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
         {t`Audit log`}
