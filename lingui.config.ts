@@ -52,6 +52,7 @@ const LATER_WORDS = [
   'src/components/not-saved.tsx',
   'src/components/paged-list.tsx',
   'src/components/phone-field.tsx',
+  'src/components/report-button.tsx',
   'src/components/saved-notice.tsx',
   'src/components/text-field.tsx',
   'src/features/catalogue/components/search-results.tsx',

@@ -32,6 +32,7 @@ import { Route as CategorySlugServicesRouteImport } from './routes/$categorySlug
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminContentRouteImport } from './routes/admin/content'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews'
 import { Route as AdminServicesRouteImport } from './routes/admin/services'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
@@ -169,6 +170,11 @@ const AdminContentRoute = AdminContentRouteImport.update({
   path: '/admin/content',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/admin/reports',
+  path: '/admin/reports',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminReviewsRoute = AdminReviewsRouteImport.update({
   id: '/admin/reviews',
   path: '/admin/reviews',
@@ -297,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -343,6 +350,7 @@ export interface FileRoutesByTo {
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -390,6 +398,7 @@ export interface FileRoutesById {
   '/$categorySlug/services': typeof CategorySlugServicesRoute
   '/admin/audit': typeof AdminAuditRoute
   '/admin/content': typeof AdminContentRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/services': typeof AdminServicesRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -438,6 +447,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/services'
     | '/admin/audit'
     | '/admin/content'
+    | '/admin/reports'
     | '/admin/reviews'
     | '/admin/services'
     | '/blog/$slug'
@@ -484,6 +494,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/services'
     | '/admin/audit'
     | '/admin/content'
+    | '/admin/reports'
     | '/admin/reviews'
     | '/admin/services'
     | '/blog/$slug'
@@ -530,6 +541,7 @@ export interface FileRouteTypes {
     | '/$categorySlug/services'
     | '/admin/audit'
     | '/admin/content'
+    | '/admin/reports'
     | '/admin/reviews'
     | '/admin/services'
     | '/blog/$slug'
@@ -577,6 +589,7 @@ export interface RootRouteChildren {
   CategorySlugServicesRoute: typeof CategorySlugServicesRoute
   AdminAuditRoute: typeof AdminAuditRoute
   AdminContentRoute: typeof AdminContentRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminServicesRoute: typeof AdminServicesRoute
   BlogSlugRoute: typeof BlogSlugRoute
@@ -765,6 +778,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContentRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/admin/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/reviews': {
       id: '/admin/reviews'
       path: '/admin/reviews'
@@ -937,6 +957,7 @@ const rootRouteChildren: RootRouteChildren = {
   CategorySlugServicesRoute: CategorySlugServicesRoute,
   AdminAuditRoute: AdminAuditRoute,
   AdminContentRoute: AdminContentRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminServicesRoute: AdminServicesRoute,
   BlogSlugRoute: BlogSlugRoute,

@@ -49,6 +49,7 @@ export const ROUTE_NAMES = [
   'admin_services',
   'admin_reviews',
   'admin_content',
+  'admin_reports',
   '404',
 ] as const
 export type RouteName = (typeof ROUTE_NAMES)[number]

@@ -46,6 +46,7 @@ const EXPECTED: Record<RouteName, Record<Visitor, boolean>> = {
   admin_services: { guest: false, customer: true, executor: true },
   admin_reviews: { guest: false, customer: true, executor: true },
   admin_content: { guest: false, customer: true, executor: true },
+  admin_reports: { guest: false, customer: true, executor: true },
   '404': { guest: true, customer: true, executor: true },
 }
 

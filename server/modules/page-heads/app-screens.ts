@@ -11,8 +11,7 @@ const SCREENS_WITHOUT_A_PAGE: RegExp[] = [
   /^\/direct\/order(?:\/\d{1,10})?$/,
   /^\/to-profile\/[^/]+$/,
   /^\/wallet(?:\/success|\/failed)?$/,
-  /^\/admin(?:\/audit)?$/,
-  /^\/admin\/(?:services|reviews)$/,
+  /^\/admin(?:\/(?:audit|reports|services|reviews|content))?$/,
 ]
 
 /** Whether `path` (no query, no trailing slash) is a screen of the app with no public page of its own. */

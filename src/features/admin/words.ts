@@ -27,6 +27,13 @@ export function useAdminWords() {
     'service.reject': t`Proposed service rejected`,
     'review.hide': t`Review hidden`,
     'review.unhide': t`Review shown again`,
+    'report.dismiss': t`Report dismissed`,
+    'message.hide': t`Message hidden`,
+    'order.hide': t`Order hidden`,
+    'profile.hide': t`Profile hidden`,
+    'user.warn': t`User warned`,
+    'user.block': t`User blocked`,
+    'user.unblock': t`User unblocked`,
   }
   const sides: Record<string, string> = {
     front: t`Front side`,

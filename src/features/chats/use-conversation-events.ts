@@ -4,7 +4,12 @@
  */
 import { useCallback, useEffect, useState, type Dispatch, type RefObject, type SetStateAction } from 'react'
 import * as v from 'valibot'
-import { ChatMarkEventSchema, ChatMessageEventSchema, ChatTypingEventSchema } from '#contract/events.ts'
+import {
+  ChatHiddenEventSchema,
+  ChatMarkEventSchema,
+  ChatMessageEventSchema,
+  ChatTypingEventSchema,
+} from '#contract/events.ts'
 import type { ChatMessage } from '#contract/schemas/chats.ts'
 import { onRealtime } from '#src/features/notifications/realtime.ts'
 import { chatsApi } from './api/chats-api.ts'
@@ -113,6 +118,20 @@ export function useConversationEvents(
         const mark = parsed.output
         setState((current) => withReadMark(current, mark))
       }
+      // A moderator hid a message (docs/decisions/029): it shows hidden where it is, without a reload.
+      const onHidden = (payload: unknown) => {
+        const parsed = v.safeParse(ChatHiddenEventSchema, payload)
+        if (!parsed.success || parsed.output.chat_id !== chatId) return
+        const hiddenId = parsed.output.message_id
+        setState((current) => ({
+          ...current,
+          messages: current.messages.map((message) =>
+            message.id === hiddenId
+              ? { ...message, text: '', photo: null, location: null, hidden: true }
+              : message,
+          ),
+        }))
+      }
       const onConnect = () => {
         // A recovered connection had the missed events replayed; any other one may have missed some.
         if (!socket.recovered) catchUp()
@@ -120,11 +139,13 @@ export function useConversationEvents(
       socket.on('chat:message', onMessage)
       socket.on('chat:typing', onTyping)
       socket.on('chat:read', onMark)
+      socket.on('chat:hidden', onHidden)
       socket.on('connect', onConnect)
       return () => {
         socket.off('chat:message', onMessage)
         socket.off('chat:typing', onTyping)
         socket.off('chat:read', onMark)
+        socket.off('chat:hidden', onHidden)
         socket.off('connect', onConnect)
       }
     })

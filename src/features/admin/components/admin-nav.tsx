@@ -20,6 +20,9 @@ export function AdminNav() {
       <Link to="/admin/reviews" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
         {t`Reviews`}
       </Link>
+      <Link to="/admin/reports" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
+        {t`Reports`}
+      </Link>
       <Link to="/admin/audit" className="tabs__tab" activeProps={{ 'aria-current': 'page' }}>
         {t`Audit log`}
       </Link>

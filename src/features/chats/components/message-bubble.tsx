@@ -52,7 +52,7 @@ function LocationBody({ location }: { location: ChatLocation }) {
 }
 
 type BubbleProps = {
-  message: Pick<ChatMessage, 'kind' | 'text' | 'photo' | 'location' | 'created_at'>
+  message: Pick<ChatMessage, 'kind' | 'text' | 'photo' | 'location' | 'created_at' | 'hidden'>
   mine: boolean
   status?: OwnStatus
   onPhoto?: () => void
@@ -76,10 +76,15 @@ export function MessageBubble({ message, mine, status, onPhoto, onReport }: Bubb
       )}
       {message.location && <LocationBody location={message.location} />}
       {message.text && <p className="message__text">{message.text}</p>}
+      {message.hidden && (
+        <p className="message__text message__text--hidden">
+          <Trans>Message hidden by moderator</Trans>
+        </p>
+      )}
       <span className="message__meta">
         <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
         {mine && status && <StatusMark status={status} />}
-        {!mine && onReport && (
+        {!mine && onReport && !message.hidden && (
           <button type="button" className="message__report" onClick={onReport} aria-label={t`Report`}>
             <Flag aria-hidden="true" />
           </button>

@@ -9,6 +9,7 @@ import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
 import { useOrderEvents } from '#src/lib/live-orders.ts'
 import { useSession } from '#src/lib/session-store.ts'
+import { ReportButton } from '#src/components/report-button.tsx'
 import { orderApi } from '../api/order-api.ts'
 import { OrderActions } from './order-actions.tsx'
 import { OrderDetails } from './order-details.tsx'
@@ -111,6 +112,7 @@ function OrderView({ order, savedAt, onChange, live }: OrderViewProps) {
       )}
       {!order.is_direct && <RepliesSection order={order} viewer={viewer} onChange={onChange} live={live} />}
       {savedAt === null && <ReviewSection order={order} isCustomer={isCustomer} />}
+      {!isCustomer && savedAt === null && <ReportButton item={{ kind: 'order', id: order.id }} />}
     </ScreenLayout>
   )
 }

@@ -6,6 +6,7 @@ import { BackButton } from '#src/components/back-button.tsx'
 import { NotFound } from '#src/components/not-found.tsx'
 import { NotSaved } from '#src/components/not-saved.tsx'
 import { PageHead } from '#src/components/page-head.tsx'
+import { ReportButton } from '#src/components/report-button.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
 import { SocialCardHead } from '#src/components/social-card-head.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
@@ -115,6 +116,7 @@ function ProfileView({ profile, savedAt }: { profile: PublicProfile; savedAt: nu
             <MessageCircle className="icon" aria-hidden="true" /> <Trans>Go to chat</Trans>
           </OpenChatButton>
         )}
+        {!own && <ReportButton item={{ kind: 'profile', id: profile.id }} />}
         <ShareProfileButton slug={profile.slug} name={name} className="button button--secondary">
           <Share2 className="icon" aria-hidden="true" /> <Trans>Share</Trans>
         </ShareProfileButton>
