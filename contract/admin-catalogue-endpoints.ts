@@ -16,7 +16,7 @@ import {
 import { ADMIN_API } from './verification-endpoints.ts'
 
 /**
- * The moderation console's proposed services and reviews (docs/decisions/029): 401 to a guest, 403 to anyone but
+ * The moderation console's proposed services and reviews (docs/decisions/030-proposed-services-and-hidden-reviews.md): 401 to a guest, 403 to anyone but
  * a moderator. Each decision is written to the audit log with its reason.
  */
 export const adminCatalogueEndpoints = {

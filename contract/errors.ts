@@ -179,7 +179,7 @@ export const ERROR_CODES = [
   'cannot_report_own',
   'report_decided',
   'cannot_block_staff',
-  // proposed services and hidden reviews in the moderation console (docs/decisions/029)
+  // proposed services and hidden reviews in the moderation console (docs/decisions/030-proposed-services-and-hidden-reviews.md)
   'proposal_decided',
   'slug_invalid',
   'slug_taken',

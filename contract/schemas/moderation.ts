@@ -3,7 +3,7 @@ import { IdParamSchema, IdQuerySchema, IdValueSchema } from './bounds.ts'
 import { SERVICE_NAME_MAX } from './catalogue.ts'
 
 /**
- * The moderation console's proposed services and reviews (docs/decisions/029): what a moderator sees of them and
+ * The moderation console's proposed services and reviews (docs/decisions/030-proposed-services-and-hidden-reviews.md): what a moderator sees of them and
  * what a decision sends.
  */
 

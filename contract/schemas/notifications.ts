@@ -31,7 +31,7 @@ export const NOTIFICATION_KINDS = [
   'verification_denied',
   /** A moderator warned the person about what they wrote or posted, with the reason (docs/decisions/029). */
   'moderator_warning',
-  /** A service the person proposed joined the catalogue, or was found to be one it has (docs/decisions/029). */
+  /** A service the person proposed joined the catalogue, or was found to be one it has (docs/decisions/030-proposed-services-and-hidden-reviews.md). */
   'service_approved',
   /** A moderator did not add the service the person proposed, with a reason. */
   'service_rejected',
@@ -41,7 +41,7 @@ export const NOTIFICATION_KINDS = [
   'order_arrived',
   /** The specialist says the work is done: the customer is asked to confirm completion and leave a review. */
   'order_done',
-  /** The specialist's reminder of tomorrow's job, at 20:00 Tashkent the evening before (decision 029). */
+  /** The specialist's reminder of tomorrow's job, at 20:00 Tashkent the evening before (decision 031). */
   'job_reminder_evening',
   /** The specialist's reminder an hour before a job starts. */
   'job_reminder_hour',

@@ -4,7 +4,7 @@ import type { Database } from './client.ts'
 import { reviews } from './schema/orders.ts'
 import { users } from './schema/users.ts'
 
-/** The reviews that count and are shown: all but those a moderator hid (docs/decisions/029). */
+/** The reviews that count and are shown: all but those a moderator hid (docs/decisions/030-proposed-services-and-hidden-reviews.md). */
 export const shownReview = isNull(reviews.hiddenAt)
 
 /**

@@ -1,4 +1,4 @@
--- Proposed services and hidden reviews in the moderation console (docs/decisions/029): a review a moderator hid
+-- Proposed services and hidden reviews in the moderation console (docs/decisions/030-proposed-services-and-hidden-reviews.md): a review a moderator hid
 -- keeps its row, with when, why and by whom; the queue of proposals and the list of reviews read newest or oldest
 -- first from an index each.
 ALTER TABLE "reviews" ADD COLUMN "hidden_at" timestamp with time zone;--> statement-breakpoint

@@ -58,7 +58,7 @@ export const services = pgTable(
     index('services_parent').on(table.parentId),
     index('services_search_trgm').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('services_search_name_trgm').using('gin', sql`${table.searchNameText} gin_trgm_ops`),
-    // The moderators' queue of proposed services, oldest first (docs/decisions/029).
+    // The moderators' queue of proposed services, oldest first (docs/decisions/030-proposed-services-and-hidden-reviews.md).
     index('services_pending')
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'pending'`),

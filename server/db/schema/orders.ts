@@ -167,7 +167,7 @@ export const reviews = pgTable(
     comment: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull(),
     /**
-     * Set when a moderator hid the review for breaking the rules (docs/decisions/029): it is shown nowhere and
+     * Set when a moderator hid the review for breaking the rules (docs/decisions/030-proposed-services-and-hidden-reviews.md): it is shown nowhere and
      * counts in no rating, but stays for its order and the audit log, and can be shown again.
      */
     hiddenAt: timestamp({ withTimezone: true }),

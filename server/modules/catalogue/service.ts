@@ -26,7 +26,7 @@ export function createCatalogueService(
     ...categoriesReads,
     ...createServicesReads(repo),
 
-    /** What is kept in memory of the catalogue is read again: a moderator added a service (docs/decisions/029). */
+    /** What is kept in memory of the catalogue is read again: a moderator added a service (docs/decisions/030-proposed-services-and-hidden-reviews.md). */
     catalogueChanged() {
       categoriesReads.forgetCategories()
       repo.forgetNameWords()

@@ -1,5 +1,5 @@
 /**
- * The moderation of what people add to the product (docs/decisions/029): the services they propose (approved into
+ * The moderation of what people add to the product (docs/decisions/030-proposed-services-and-hidden-reviews.md): the services they propose (approved into
  * the catalogue, merged into one it has, or rejected) and the reviews they write (hidden when they break the rules,
  * or shown again). Takes the auth area (a specialist's cached profile is read again when their rating changes);
  * gives `app.moderation`, which the console's routes (server/modules/admin) call. Its decisions are domain events:

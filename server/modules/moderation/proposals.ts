@@ -1,4 +1,4 @@
-// Proposed services (docs/decisions/029): the queue, and a moderator's decision on one — into the catalogue under
+// Proposed services (docs/decisions/030-proposed-services-and-hidden-reviews.md): the queue, and a moderator's decision on one — into the catalogue under
 // four names and an address, merged into a service the catalogue has, or rejected with a reason. Each decision is
 // taken once, audited, and told to the proposer.
 import slugify from '@sindresorhus/slugify'

@@ -1,4 +1,4 @@
-// Reviews in the moderators' console (docs/decisions/029): the newest first, and hiding one that breaks the rules
+// Reviews in the moderators' console (docs/decisions/030-proposed-services-and-hidden-reviews.md): the newest first, and hiding one that breaks the rules
 // (or showing it again). A hidden review is read nowhere and counts in no rating; each change is audited, and the
 // specialist's cached profile and public pages are read again.
 import type { AdminReview } from '#contract/schemas/moderation.ts'

@@ -14,7 +14,7 @@ export type StoredSettings = {
   kinds: Partial<NotificationSettings['kinds']>
   smsFallback: boolean
   quiet?: QuietHours | null
-  /** The specialist's job reminders (decision 029); absent reads as both on. */
+  /** The specialist's job reminders (decision 031); absent reads as both on. */
   reminders?: ReminderSwitches
 }
 

@@ -63,7 +63,7 @@ export function createOrderReplies({
     async reviewOf(id: number, caller: UserRow | undefined) {
       await orderOrThrow(id, caller)
       const review = await repo.reviewOf(id)
-      // A review a moderator hid is shown to nobody but the customer who wrote it (docs/decisions/029).
+      // A review a moderator hid is shown to nobody but the customer who wrote it (docs/decisions/030-proposed-services-and-hidden-reviews.md).
       if (!review || (review.hiddenAt && review.customerId !== caller?.id)) throw notFound()
       return review
     },

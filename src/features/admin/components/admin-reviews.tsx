@@ -14,7 +14,7 @@ import { ReviewCard } from './review-card.tsx'
 await loadAdminCatalog()
 
 /**
- * /admin/reviews: reviews newest first, hidden ones too (docs/decisions/029), or one specialist's. A review that
+ * /admin/reviews: reviews newest first, hidden ones too (docs/decisions/030-proposed-services-and-hidden-reviews.md), or one specialist's. A review that
  * breaks the rules is hidden with a reason (nobody sees it, the rating is counted without it) and can be shown
  * again.
  */

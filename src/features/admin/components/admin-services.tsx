@@ -14,7 +14,7 @@ import { ProposalCard } from './proposal-card.tsx'
 await loadAdminCatalog()
 
 /**
- * /admin/services: services people proposed, oldest first (docs/decisions/029). A decision (into the catalogue,
+ * /admin/services: services people proposed, oldest first (docs/decisions/030-proposed-services-and-hidden-reviews.md). A decision (into the catalogue,
  * merged into a service it has, or rejected) takes the proposal out of the list and says so; one another moderator
  * made first (409 `proposal_decided`) does too, in the server's words.
  */
