@@ -89,6 +89,7 @@ export const BlogSlugSchema = v.pipe(
   v.trim(),
   v.maxLength(BLOG_SLUG_MAX, 'slug_invalid'),
   v.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'slug_invalid'),
+  v.regex(/[a-z]/, 'slug_invalid'),
 )
 export const BlogPostParamsSchema = v.object({ slug: PageSlugSchema })
 

@@ -379,7 +379,7 @@ export const errorMessages = {
   },
   slug_invalid: /*i18n*/ {
     id: 'slug_invalid',
-    message: 'The address may have only lower-case Latin letters, digits and hyphens between words',
+    message: 'The address may have lower-case Latin letters, digits and hyphens, and at least one letter',
   },
   slug_taken: /*i18n*/ { id: 'slug_taken', message: 'This address is already in use' },
   merge_target_invalid: /*i18n*/ {

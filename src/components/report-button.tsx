@@ -3,22 +3,24 @@ import { Flag } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { adminReportEndpoints as endpoints } from '#contract/admin-report-endpoints.ts'
 import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '#contract/schemas/chats.ts'
-import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { api } from '#src/lib/api.ts'
 import { ApiError } from '#src/lib/api-error.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { Modal } from './modal.tsx'
 
-type Props = { item: { kind: 'order' | 'profile'; id: number } }
+type Props = {
+  item: { kind: 'order' | 'profile'; id: number }
+  /** Opens the login: a guest logs in before reporting (the screen's feature owns the auth modals). */
+  askToLogIn: () => void
+}
 
 /**
  * "Report" under an order or a specialist's profile (docs/decisions/029): a reason, a few words if wanted, then a
  * thank-you. A second report of the same item answers the first, so sending twice does no harm. A guest logs in first.
  */
-export function ReportButton({ item }: Props) {
+export function ReportButton({ item, askToLogIn }: Props) {
   const { t } = useLingui()
   const loggedIn = useSession((state) => state.token !== null)
-  const showLogin = useAuthModal((state) => state.show)
   const [open, setOpen] = useState(false)
   const [reason, setReason] = useState<ReportReason | null>(null)
   const [text, setText] = useState('')
@@ -56,7 +58,7 @@ export function ReportButton({ item }: Props) {
       <button
         type="button"
         className="button button--secondary"
-        onClick={() => (loggedIn ? setOpen(true) : showLogin('login', { stayOnPage: true }))}
+        onClick={() => (loggedIn ? setOpen(true) : askToLogIn())}
       >
         <Flag className="icon" aria-hidden="true" /> <Trans>Report</Trans>
       </button>

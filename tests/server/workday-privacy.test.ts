@@ -8,7 +8,7 @@ import { useTestApp } from '#tests/helpers/test-app.ts'
 import { acceptedOrder, chosen, openOrder, PLACE } from '#tests/helpers/workday.ts'
 
 /**
- * The landmark (mo'ljal) is private exactly like the address (docs/decisions/008 and 029): the customer sees both,
+ * The landmark (mo'ljal) is private exactly like the address (docs/decisions/008 and 031): the customer sees both,
  * the specialist once they accepted, nobody else — not another specialist, a guest, a list or the page's head.
  */
 const SHELL =

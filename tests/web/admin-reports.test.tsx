@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '#contract/schemas/profile.ts'
 import type { AdminReport } from '#contract/schemas/reports.ts'
 import { ReportButton } from '#src/components/report-button.tsx'
@@ -170,7 +170,7 @@ describe('the Report button under an order and a profile', () => {
     as(profileOf({ id: 1 }))
     const api = stubApi({ [`POST ${V1}/orders/21/report`]: () => ({ json: { id: 1, status: 'pending' } }) })
     const user = userEvent.setup()
-    renderInApp(<ReportButton item={{ kind: 'order', id: 21 }} />)
+    renderInApp(<ReportButton item={{ kind: 'order', id: 21 }} askToLogIn={() => undefined} />)
     await user.click(await screen.findByRole('button', { name: 'Пожаловаться' }))
     const dialog = await screen.findByRole('dialog', { name: 'Пожаловаться на заказ' })
     await user.click(within(dialog).getByRole('radio', { name: 'Мошенничество' }))
@@ -184,12 +184,23 @@ describe('the Report button under an order and a profile', () => {
     as(profileOf({ id: 1 }))
     const api = stubApi({ [`POST ${V1}/profiles/8/report`]: () => ({ json: { id: 2, status: 'pending' } }) })
     const user = userEvent.setup()
-    renderInApp(<ReportButton item={{ kind: 'profile', id: 8 }} />)
+    renderInApp(<ReportButton item={{ kind: 'profile', id: 8 }} askToLogIn={() => undefined} />)
     await user.click(await screen.findByRole('button', { name: 'Пожаловаться' }))
     const dialog = await screen.findByRole('dialog', { name: 'Пожаловаться на профиль' })
     await user.click(within(dialog).getByRole('radio', { name: 'Спам' }))
     await user.click(within(dialog).getByRole('button', { name: 'Отправить жалобу' }))
     expect(await within(dialog).findByRole('status')).toBeTruthy()
     expect(api.last('POST', `${V1}/profiles/8/report`)!.body).toEqual({ reason: 'spam', text: '' })
+  })
+
+  it('asks a guest to log in first and opens no report', async () => {
+    await loadLaterWords()
+    as(null)
+    const askToLogIn = vi.fn()
+    const user = userEvent.setup()
+    renderInApp(<ReportButton item={{ kind: 'order', id: 21 }} askToLogIn={askToLogIn} />)
+    await user.click(await screen.findByRole('button', { name: 'Пожаловаться' }))
+    expect(askToLogIn).toHaveBeenCalledOnce()
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

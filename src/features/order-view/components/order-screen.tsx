@@ -10,6 +10,7 @@ import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-bu
 import { useOrderEvents } from '#src/lib/live-orders.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { ReportButton } from '#src/components/report-button.tsx'
+import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { orderApi } from '../api/order-api.ts'
 import { OrderActions } from './order-actions.tsx'
 import { OrderDetails } from './order-details.tsx'
@@ -18,6 +19,9 @@ import { ReviewSection } from './review-section.tsx'
 import '../order-view.css'
 
 /** /order/{id} and /direct/order/{id}: the order, its replies, and what the caller may do with it. */
+/** A guest logs in on this page before reporting, then stays here. */
+const askToLogInHere = () => useAuthModal.getState().show('login', { stayOnPage: true })
+
 export function OrderScreen({ orderId }: { orderId: number }) {
   const token = useSession((state) => state.token)
   // The token is in the key: logging in shows what the server lets this person see.
@@ -112,7 +116,9 @@ function OrderView({ order, savedAt, onChange, live }: OrderViewProps) {
       )}
       {!order.is_direct && <RepliesSection order={order} viewer={viewer} onChange={onChange} live={live} />}
       {savedAt === null && <ReviewSection order={order} isCustomer={isCustomer} />}
-      {!isCustomer && savedAt === null && <ReportButton item={{ kind: 'order', id: order.id }} />}
+      {!isCustomer && savedAt === null && (
+        <ReportButton item={{ kind: 'order', id: order.id }} askToLogIn={askToLogInHere} />
+      )}
     </ScreenLayout>
   )
 }

@@ -36,6 +36,9 @@ await loadPublicProfileCatalog()
 const PHOTO_PX = 112
 
 /** /profile/{slug} and /profile/{userId}: a specialist as anyone sees them. */
+/** A guest logs in on this page before reporting, then stays here. */
+const askToLogInHere = () => useAuthModal.getState().show('login', { stayOnPage: true })
+
 export function ProfileScreen({ slug }: { slug: string }) {
   const loaded = useSaved(`profile:${slug}`, () => publicProfileApi.profile(slug))
   if (loaded.status === 'failed') return loaded.offline ? <NotSaved /> : <NotFound />
@@ -116,7 +119,7 @@ function ProfileView({ profile, savedAt }: { profile: PublicProfile; savedAt: nu
             <MessageCircle className="icon" aria-hidden="true" /> <Trans>Go to chat</Trans>
           </OpenChatButton>
         )}
-        {!own && <ReportButton item={{ kind: 'profile', id: profile.id }} />}
+        {!own && <ReportButton item={{ kind: 'profile', id: profile.id }} askToLogIn={askToLogInHere} />}
         <ShareProfileButton slug={profile.slug} name={name} className="button button--secondary">
           <Share2 className="icon" aria-hidden="true" /> <Trans>Share</Trans>
         </ShareProfileButton>
