@@ -186,7 +186,7 @@ describe('proposed services', () => {
     expect(clash.statusCode).toBe(409)
     expect(clash.json().error).toMatchObject({
       code: 'slug_taken',
-      message: 'This category already has a service with this address',
+      message: 'This address is already in use',
     })
 
     const approved = await admin(mod, 'POST', `/services/${id}/approve`, approval, 'en')
