@@ -253,6 +253,8 @@ export const ReplySchema = v.object({
   executor_slug: v.string(),
   executor_rating: v.number(),
   executor_reviews_count: v.number(),
+  /** The moderators checked their identity documents: the "Verified" badge beside the name. */
+  executor_verified: v.boolean(),
 })
 export const RepliesResponseSchema = v.object({ collection: v.array(ReplySchema) })
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
 import { eq } from 'drizzle-orm'
 import { specialityServices } from '#server/db/schema/specialists.ts'
+import { users } from '#server/db/schema/users.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
 import { provide } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
@@ -221,15 +222,27 @@ describe('GET /orders/{id}/replies', () => {
     expect((await call('GET', `/orders/${order.id}/replies`, null)).json().collection).toEqual([])
   })
 
-  it("shows the customer each specialist's public profile address, rating and reviews count", async () => {
+  it("shows the customer each specialist's public profile address, rating, reviews count and verified badge", async () => {
     const { owner, replying } = await orderIn('reviewed')
     const order = (await call('POST', '/orders', owner, await orderBody())).json<{ id: number }>()
     const sent = await call('POST', `/orders/${order.id}/replies`, replying, { message: 'Снова к вам.' })
     const slug = (await call('GET', '/profile', replying)).json<{ slug: string }>().slug
-    const card = { executor_slug: slug, executor_rating: 5, executor_reviews_count: 1 }
+    const card = {
+      executor_slug: slug,
+      executor_rating: 5,
+      executor_reviews_count: 1,
+      executor_verified: false,
+    }
     expect(sent.json()).toMatchObject(card)
     const [listed] = (await call('GET', `/orders/${order.id}/replies`, owner)).json().collection
     expect(listed).toMatchObject({ executor_id: replying.id, ...card })
+    // Under review (2) is no badge; only documents a moderator approved (1) are.
+    await t.db.db.update(users).set({ verification: 2 }).where(eq(users.id, replying.id))
+    const [reviewing] = (await call('GET', `/orders/${order.id}/replies`, owner)).json().collection
+    expect(reviewing.executor_verified).toBe(false)
+    await t.db.db.update(users).set({ verification: 1 }).where(eq(users.id, replying.id))
+    const [verified] = (await call('GET', `/orders/${order.id}/replies`, owner)).json().collection
+    expect(verified.executor_verified).toBe(true)
     expect((await call('GET', `/myprofile/${slug}`, null)).statusCode).toBe(200)
   })
 

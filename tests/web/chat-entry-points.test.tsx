@@ -217,6 +217,7 @@ const replyOf = (executorId: number, name: string) => ({
   executor_slug: `specialist-${executorId}`,
   executor_rating: 0,
   executor_reviews_count: 0,
+  executor_verified: false,
 })
 
 const orderApi = (order: ReturnType<typeof orderOf>, replies: ReturnType<typeof replyOf>[]) =>

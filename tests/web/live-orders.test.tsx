@@ -70,6 +70,7 @@ const replyOf = (overrides: Record<string, unknown> = {}) => ({
   executor_slug: 'jasur-karimov-9',
   executor_rating: 4.75,
   executor_reviews_count: 12,
+  executor_verified: false,
   ...overrides,
 })
 

@@ -58,6 +58,7 @@ const replyOf = (overrides: Record<string, unknown> = {}) => ({
   executor_slug: 'jasur-karimov-9',
   executor_rating: 4.75,
   executor_reviews_count: 12,
+  executor_verified: false,
   ...overrides,
 })
 
@@ -255,6 +256,20 @@ describe('actions by role', () => {
     stubOrder(orderOf(overrides))
     show()
     expect(await actionNames()).toEqual(expected)
+  })
+
+  it('marks a specialist whose documents a moderator checked as verified beside their reply, and no one else', async () => {
+    as(CUSTOMER)
+    stubOrder(orderOf(), [
+      replyOf({ executor_verified: true }),
+      replyOf({ id: 2, executor_id: 11, executor_name: 'Aziz Tursunov', executor_slug: 'aziz-tursunov-11' }),
+    ])
+    show()
+    const [verified, other] = await screen
+      .findAllByRole('listitem')
+      .then((items) => items.filter((item) => item.classList.contains('reply')))
+    expect(within(verified!).getByText('Проверен')).toBeTruthy()
+    expect(within(other!).queryByText('Проверен')).toBeNull()
   })
 
   it('lets the customer choose an executor who replied, after a confirmation', async () => {

@@ -54,6 +54,7 @@ export function createOrderRepliesQueries(db: Database, kept?: KeptOrderAnswers)
           executorSlug: users.slug,
           executorRating: users.rating,
           executorReviewsCount: users.reviewsCount,
+          executorVerification: users.verification,
         })
         .from(replies)
         .innerJoin(users, eq(users.id, replies.executorId))

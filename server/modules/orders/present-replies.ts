@@ -1,4 +1,5 @@
 // How replies and reviews are shown in the API's answers.
+import { VERIFICATION } from '#contract/schemas/profile.ts'
 
 export const presentReply = (reply: {
   id: number
@@ -10,6 +11,7 @@ export const presentReply = (reply: {
   executorSlug: string
   executorRating: number
   executorReviewsCount: number
+  executorVerification: number
 }) => ({
   id: reply.id,
   order_id: reply.orderId,
@@ -20,6 +22,7 @@ export const presentReply = (reply: {
   executor_slug: reply.executorSlug,
   executor_rating: reply.executorRating,
   executor_reviews_count: reply.executorReviewsCount,
+  executor_verified: reply.executorVerification === VERIFICATION.verified,
 })
 
 export const presentReview = (review: {

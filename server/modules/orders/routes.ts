@@ -70,6 +70,7 @@ export async function orderRoutes(
       executorSlug: caller.slug,
       executorRating: caller.rating,
       executorReviewsCount: caller.reviewsCount,
+      executorVerification: caller.verification,
     })
   })
   contractRoute(app, endpoints.review, async ({ params, body, request, reply }) => {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { BadgeCheck, EllipsisVertical } from 'lucide-react'
 import { useCallback, useId, useRef, useState } from 'react'
 import type { Chat } from '#contract/schemas/chats.ts'
+import { VERIFICATION } from '#contract/schemas/profile.ts'
 import { useDismiss } from '#src/components/use-dismiss.ts'
 import { Avatar, PresenceText, usePersonName } from './chat-words.tsx'
 
@@ -39,7 +40,7 @@ export function ConversationHeader({ chat, typing, onBlock, blocking }: HeaderPr
           ) : (
             name
           )}
-          {person.verification > 0 && (
+          {person.verification === VERIFICATION.verified && (
             <BadgeCheck className="conversation__verified" role="img" aria-label={t`Verified`} />
           )}
         </h1>

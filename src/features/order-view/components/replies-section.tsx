@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
+import { VERIFICATION } from '#contract/schemas/profile.ts'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
-import { RatingSummary } from '#src/features/specialist-words/words.tsx'
+import { RatingSummary, VerifiedBadge } from '#src/features/specialist-words/words.tsx'
 import { orderApi } from '../api/order-api.ts'
 import type { Reply } from '../api/send-reply.ts'
 import { formatDateTime } from '#src/lib/format.ts'
@@ -138,6 +139,7 @@ function ReplyItem({ order, reply, canChoose, onChoose }: ReplyItemProps) {
             {reply.executor_name}
           </Link>
         </strong>{' '}
+        <VerifiedBadge verification={reply.executor_verified ? VERIFICATION.verified : VERIFICATION.none} />{' '}
         <time dateTime={reply.created_at}>{formatDateTime(reply.created_at)}</time>
       </p>
       <p className="reply__rating">
