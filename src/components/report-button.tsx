@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Flag } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { adminReportEndpoints as endpoints } from '#contract/admin-report-endpoints.ts'
+import { adminReportEndpoints as endpoints } from '#contract/moderation-report-endpoints.ts'
 import { REPORT_REASONS, REPORT_TEXT_MAX, type ReportReason } from '#contract/schemas/chats.ts'
 import { api } from '#src/lib/api.ts'
 import { ApiError } from '#src/lib/api-error.ts'

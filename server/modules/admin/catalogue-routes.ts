@@ -1,4 +1,4 @@
-// The console's proposed services and reviews (contract/admin-catalogue-endpoints.ts): moderators only.
+// The console's proposed services and reviews (contract/moderation-catalogue-endpoints.ts): moderators only.
 import type { FastifyInstance } from 'fastify'
 import { endpoints } from '#contract/endpoints.ts'
 import { contractRoute } from '#server/plugins/contract-route.ts'

@@ -1,9 +1,9 @@
-import { adminCatalogueEndpoints as endpoints } from '#contract/admin-catalogue-endpoints.ts'
+import { adminCatalogueEndpoints as endpoints } from '#contract/moderation-catalogue-endpoints.ts'
 import { coreEndpoints } from '#contract/core-endpoints.ts'
 import type { ApproveProposalBody } from '#contract/schemas/moderation.ts'
 import { api } from '#src/lib/api.ts'
 
-/** The console's proposed services and reviews (contract/admin-catalogue-endpoints.ts): moderators only. */
+/** The console's proposed services and reviews (contract/moderation-catalogue-endpoints.ts): moderators only. */
 export const catalogueAdminApi = {
   /** Proposed services waiting for a decision, oldest first, after `cursor` when given. */
   proposals: (cursor?: string) =>

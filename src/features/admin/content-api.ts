@@ -1,8 +1,8 @@
-import { adminContentEndpoints as endpoints } from '#contract/admin-content-endpoints.ts'
+import { adminContentEndpoints as endpoints } from '#contract/moderation-content-endpoints.ts'
 import type { SaveBlogPostBody, SaveMarqueeItemBody, SavePageBody } from '#contract/schemas/admin-content.ts'
 import { api } from '#src/lib/api.ts'
 
-/** The content editor's API (contract/admin-content-endpoints.ts): 403 to anyone but a moderator. */
+/** The content editor's API (contract/moderation-content-endpoints.ts): 403 to anyone but a moderator. */
 export const contentApi = {
   pages: () => api.call(endpoints.adminContentPages),
   page: (slug: string) => api.call(endpoints.adminContentPage, { params: { slug } }),

@@ -1,4 +1,4 @@
-import { adminReportEndpoints as endpoints } from '#contract/admin-report-endpoints.ts'
+import { adminReportEndpoints as endpoints } from '#contract/moderation-report-endpoints.ts'
 import type { ReportReason } from '#contract/schemas/chats.ts'
 import type { ReportKind } from '#contract/schemas/reports.ts'
 import { api } from '#src/lib/api.ts'
