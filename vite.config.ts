@@ -10,7 +10,7 @@ import { firstLoadChunk } from './scripts/first-load-chunk.ts'
 import { routerScrollReset } from './scripts/router-scroll-reset.ts'
 import { manifest } from './src/pwa-manifest.ts'
 
-const firstLoad = firstLoadChunk('/src/main.tsx')
+const firstLoad = firstLoadChunk('/src/main.tsx', '/src/boot.ts')
 
 /**
  * The moderation console (src/features/admin) is built as chunks named `admin-*`, so that the precache can leave them

@@ -13,13 +13,17 @@ type CodeSplittingGroup = { name: string; test: (id: string) => boolean; priorit
  * Lucide's icons are left out: the package's index imports all of them, and only the ones the first screen draws
  * belong in its chunk (those come along anyway as that index's dependencies, once the bundler has dropped the rest).
  */
-export function firstLoadChunk(entry: string): {
+export function firstLoadChunk(
+  entry: string,
+  bootEntry: string,
+): {
   plugin: Plugin
   groups: CodeSplittingGroup[]
   /** Whether a built file is the app's entry chunk (what `entry` became). */
   isApp: (file: string) => boolean
 } {
   const firstLoad = new Set<string>()
+  const withEntry = new Set<string>()
   // The chunk the entry module becomes is named after its file: /src/main.tsx is assets/main-[hash].js.
   const appChunk = new RegExp(
     `(^|/)${entry
@@ -31,7 +35,12 @@ export function firstLoadChunk(entry: string): {
     name: 'first-load-chunk',
     apply: 'build',
     buildEnd() {
-      const start = [...this.getModuleIds()].find((id) => id.endsWith(entry))
+      const ids = [...this.getModuleIds()]
+      // What the page's own entry (src/boot.ts) imports runs before the app's code is fetched: it stays with the
+      // entry, or the entry would import the whole app's chunk at once.
+      const boot = ids.find((id) => id.endsWith(bootEntry))
+      for (const id of this.getModuleInfo(boot ?? '')?.importedIds ?? []) withEntry.add(id)
+      const start = ids.find((id) => id.endsWith(entry))
       if (!start) return
       const pending = [start]
       for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
@@ -83,6 +92,9 @@ export function firstLoadChunk(entry: string): {
     // Vite's own helpers (ids starting with \0) go apart, first: the entry uses them too, and importing them from
     // the app's chunk would run the whole app before the entry's own code.
     { name: 'vite-helpers', priority: 2, test: (id: string) => id.startsWith('\0vite/') },
+    // The entry's own few lines (early taps) go apart too: in the app's chunk they would fetch the whole app with
+    // the entry, before the page's first paint.
+    { name: 'boot', priority: 2, test: (id: string) => withEntry.has(id) && !id.startsWith('\0') },
     {
       name: 'app',
       priority: 1,

@@ -1,3 +1,5 @@
+import { listenForEarlyTaps } from './lib/early-tap.ts'
+
 /**
  * The page's entry: it starts the app (main.tsx).
  *
@@ -25,7 +27,10 @@ const firstInteraction = () =>
       addEventListener(type, () => resolve(), { once: true, capture: true, passive: true })
   })
 
-const drawn = document.getElementById('root')?.hasAttribute('data-rendered')
+const root = document.getElementById('root')
+const drawn = root?.hasAttribute('data-rendered')
+// A tap on a drawn page's button is kept from now on, while the app's code is still on its way (lib/early-tap.ts).
+if (root && drawn) listenForEarlyTaps(root)
 const painted =
   drawn && document.visibilityState === 'visible'
     ? Promise.race([firstPaint(), firstInteraction()])

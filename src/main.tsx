@@ -10,7 +10,6 @@ import { startInTelegram } from './features/mini-app/in-telegram.ts'
 import { listenToServiceWorker } from './lib/sw-messages.ts'
 import { activateLocale, currentLocale, takeLocaleFromAddress } from './lib/locale.ts'
 import { listenForEarlyLocaleChoice } from './lib/early-locale-choice.ts'
-import { listenForEarlyTaps } from './lib/early-tap.ts'
 import { takesOverDrawnPage } from './lib/drawn-page.ts'
 import { routeTree } from './route-tree.gen.ts'
 import './styles.css'
@@ -35,10 +34,8 @@ const root = document.getElementById('root')!
 // markup over as it is, once the page's screen and its messages are loaded; a member's app draws their own page
 // (their menu, their guard) over it.
 const takeOver = takesOverDrawnPage()
-if (takeOver) {
-  listenForEarlyLocaleChoice(root)
-  listenForEarlyTaps(root)
-}
+// Taps on its buttons are kept from the start (boot.ts).
+if (takeOver) listenForEarlyLocaleChoice(root)
 
 // The server's copy of the page's head (for crawlers and link previews) gives way to the one each screen draws; its
 // structured data stays. A page taken over keeps it: the screen's own head adopts the same tags.

@@ -1,5 +1,5 @@
 /** A button of a page the server drew that answers a tap made before the app has taken the page over. */
-export type EarlyTap = 'login'
+export type EarlyTap = 'login' | 'map'
 
 const ATTRIBUTE = 'data-early-tap'
 

@@ -101,13 +101,25 @@ describe('the order page map', () => {
   test('a guest sees the area of the same order, and no way to navigate to its door', async () => {
     const { order } = await acceptedOrder()
     const { page, problems } = await smallPhone(product.browser, null)
-    await page.goto(`${product.url}/order/${order.id}`)
+    // The app's code is held back, as on a slow link: the guest taps the map before it runs.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const opening = page.goto(`${product.url}/order/${order.id}`)
+    // The page is parsed and its entry has run; the app's own code is on its way.
+    await page.waitForURL(`**/order/${order.id}`, { waitUntil: 'domcontentloaded' })
     const place = page.getByRole('region', { name: 'На карте' })
     await place.getByText('Район работы с точностью около километра.').waitFor()
     expect(await place.getByRole('link').count()).toBe(0)
     expect(await page.content()).not.toContain('41.311234')
     // A tap loads the map at once, before it is scrolled into view (no scrolling here, so only the tap counts).
     await place.getByRole('button', { name: 'Показать карту' }).dispatchEvent('click')
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-started'))).toBe(false)
+    release()
+    await opening
     await place.locator('.maplibregl-map, .map-view__loading').first().waitFor()
     expect(problems).toEqual([])
   })

@@ -211,15 +211,18 @@ describe('public pages rendered on the server', () => {
 
   test('what a visitor types before the app runs is kept and searched once it runs', async () => {
     const { page, context, problems } = await openPhone(product.browser)
-    // The app's code arrives two seconds after the page, as on a slow link: the visitor types in the meantime.
+    // The app's code is held back, as on a slow link: the visitor types in the meantime.
+    let release!: () => void
+    let held = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2_000))
+      await held
       await route.continue()
     })
     const opening = page.goto(product.url)
     const search = page.getByRole('combobox', { name: 'Найти услугу' })
     await search.pressSequentially('электр')
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-started'))).toBe(false)
+    release()
     await opening
     await page
       .locator('.search__results')
@@ -228,9 +231,14 @@ describe('public pages rendered on the server', () => {
     expect(await search.inputValue()).toBe('электр')
 
     // The specialists' filters keep what was typed and chosen too, and apply it.
+    held = new Promise<void>((resolve) => (release = resolve))
     const openingExecutors = page.goto(`${product.url}/executors`)
+    await page.waitForURL('**/executors', { waitUntil: 'domcontentloaded' })
     await page.getByRole('searchbox', { name: 'Имя или услуга' }).fill('Жасур')
     await page.getByRole('combobox', { name: 'Сортировка' }).selectOption({ label: 'По числу отзывов' })
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-started'))).toBe(false)
+    release()
+    // The first tap the app answers sends what is on the screen, not what the server drew.
     await openingExecutors
     await page.getByRole('button', { name: 'Найти специалистов' }).click()
     await expect.poll(() => new URL(page.url()).search).toContain('sort=reviews')

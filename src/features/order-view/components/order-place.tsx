@@ -3,6 +3,7 @@ import { MapPin, Navigation } from 'lucide-react'
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
 import { navigateLink } from '#src/features/map/geo.ts'
+import { earlyTap, takeEarlyTap } from '#src/lib/early-tap.ts'
 
 // MapLibre (about 250 KB gzip) is not part of the order page: it loads when the map is seen or tapped.
 const OrderPlaceMap = lazy(() => import('#src/features/map/order-place-map.tsx'))
@@ -37,6 +38,12 @@ export function OrderPlace({ order }: { order: Order }) {
   const point =
     !order.is_online && order.lat !== null && order.lng !== null ? { lat: order.lat, lng: order.lng } : null
   const seen = useSeen(frame, point !== null)
+  // On a page the server drew, the preview shows before the app answers it: a tap then still opens the map. Read
+  // after the page is taken over, not in the first render, which must match what the server drew.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (takeEarlyTap('map')) setTapped(true)
+  }, [])
   if (!point) return null
   const exact = order.location_exact
   const preview = (loading: boolean) => (
@@ -44,6 +51,7 @@ export function OrderPlace({ order }: { order: Order }) {
       type="button"
       className="order-place__preview"
       onClick={() => setTapped(true)}
+      {...earlyTap('map')}
       aria-busy={loading || undefined}
     >
       <MapPin className="order-place__pin" aria-hidden="true" />
