@@ -58,6 +58,53 @@ function notificationWithUnsubscribe(
   }
 }
 
+/**
+ * The queue every mail goes through as a durable job (`email.send`): notifications with their unsubscribe link, and
+ * the outcome of each send.
+ */
+function createMailQueue(
+  { repo, jobs, sender, clock, appUrl, forgetUser }: Deps,
+  sendOf: (userId: number, mail: MailMessage) => EmailSend,
+  unsubscribeLinks: ReturnType<typeof createUnsubscribeLinks>,
+): EmailDelivery {
+  /** One queued mail: sent; a bounce switches the address off; a refusal for good is given up, not tried again. */
+  async function deliver(send: EmailSend, job: JobContext) {
+    if (!sender) return
+    const { userId, ...mail } = send
+    try {
+      await sender.send(mail)
+    } catch (error) {
+      if (!(error instanceof MailDeliveryError) || error.outcome === 'temporary') throw error
+      if (error.outcome === 'bounce') {
+        if (await repo.markBounced(userId, mail.to, clock.now())) await forgetUser(userId)
+        job.log.warn(
+          { userId, responseCode: error.responseCode },
+          'mail bounced, the address is switched off',
+        )
+        return
+      }
+      job.log.warn({ userId, responseCode: error.responseCode }, 'mail refused for good, not tried again')
+      await jobs.bury(EMAIL_SEND_JOB, { userId }, `refused ${error.responseCode ?? ''}`)
+    }
+  }
+
+  jobs.define<EmailSend>(
+    EMAIL_SEND_JOB,
+    { retryLimit: 5, retryDelayS: 30, expireInS: 120, pollS: 2, concurrency: 4 },
+    deliver,
+  )
+
+  return {
+    async sendMany(mails) {
+      if (!sender || mails.length === 0) return
+      await jobs.sendMany<EmailSend>(
+        EMAIL_SEND_JOB,
+        mails.map((mail) => sendOf(mail.userId, notificationWithUnsubscribe(mail, appUrl, unsubscribeLinks))),
+      )
+    },
+  }
+}
+
 export function createEmailService(deps: Deps) {
   const { repo, jobs, sender, clock, appUrl, forgetUser } = deps
   const unsubscribeLinks = createUnsubscribeLinks(deps.secret, appUrl)
@@ -90,42 +137,7 @@ export function createEmailService(deps: Deps) {
     return true
   }
 
-  /** One queued mail: sent; a bounce switches the address off; a refusal for good is given up, not tried again. */
-  async function deliver(send: EmailSend, job: JobContext) {
-    if (!sender) return
-    const { userId, ...mail } = send
-    try {
-      await sender.send(mail)
-    } catch (error) {
-      if (!(error instanceof MailDeliveryError) || error.outcome === 'temporary') throw error
-      if (error.outcome === 'bounce') {
-        if (await repo.markBounced(userId, mail.to, clock.now())) await forgetUser(userId)
-        job.log.warn(
-          { userId, responseCode: error.responseCode },
-          'mail bounced, the address is switched off',
-        )
-        return
-      }
-      job.log.warn({ userId, responseCode: error.responseCode }, 'mail refused for good, not tried again')
-      await jobs.bury(EMAIL_SEND_JOB, { userId }, `refused ${error.responseCode ?? ''}`)
-    }
-  }
-
-  jobs.define<EmailSend>(
-    EMAIL_SEND_JOB,
-    { retryLimit: 5, retryDelayS: 30, expireInS: 120, pollS: 2, concurrency: 4 },
-    deliver,
-  )
-
-  const delivery: EmailDelivery = {
-    async sendMany(mails) {
-      if (!sender || mails.length === 0) return
-      await jobs.sendMany<EmailSend>(
-        EMAIL_SEND_JOB,
-        mails.map((mail) => sendOf(mail.userId, notificationWithUnsubscribe(mail, appUrl, unsubscribeLinks))),
-      )
-    },
-  }
+  const delivery = createMailQueue(deps, sendOf, unsubscribeLinks)
 
   return {
     delivery,

@@ -8,7 +8,7 @@ import { catalogueAdminApi } from '../catalogue-api.ts'
 import { loadAdminCatalog } from '../catalog.ts'
 import { useCursorList } from '../use-cursor-list.ts'
 import { AdminNav } from './admin-nav.tsx'
-import { useFailureText } from './decision-dialogs.tsx'
+import { useFailureText } from './sending.ts'
 import { ReviewCard } from './review-card.tsx'
 
 await loadAdminCatalog()

@@ -16,7 +16,7 @@ import { TextField } from '#src/components/text-field.tsx'
 import { ApiError } from '#src/lib/api-error.ts'
 import { formatNumber } from '#src/lib/format.ts'
 import { catalogueAdminApi } from '../catalogue-api.ts'
-import { useSending } from './decision-dialogs.tsx'
+import { useSending } from './sending.ts'
 
 type Fields = Partial<Record<keyof ApproveProposalBody, string>>
 
