@@ -1,18 +1,7 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject, test } from 'vitest'
-import { openDatabase } from '#server/db/client.ts'
-import { runStaffRole } from '../../scripts/support-staff.ts'
-import {
-  apiLogin,
-  DEMO_CUSTOMER,
-  expectAccessible,
-  launchChromium,
-  openPhone,
-  startProduct,
-} from './helpers.ts'
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
+import { apiLogin, DEMO_CUSTOMER, expectAccessible, openPhone } from './helpers.ts'
+import { useProductWithModerator } from './moderated-product.ts'
 
 /**
  * The content editor for real: the demo customer is made a moderator on the product's own database before it starts
@@ -20,29 +9,8 @@ import {
  */
 
 const V1 = '/api/fika/freelancer/v1.0.1'
-const state = {} as { dir: string; product: Awaited<ReturnType<typeof startProduct>>; browser: Browser }
 
-beforeAll(async () => {
-  state.dir = await mkdtemp(join(tmpdir(), 'fika-e2e-content-'))
-  const template = inject('productTemplate')
-  if (template) await cp(template, state.dir, { recursive: true })
-  const database = await openDatabase({
-    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-    dataDir: state.dir,
-  })
-  await database.migrate()
-  expect(await runStaffRole(database.db, 'moderator', ['add', `+${DEMO_CUSTOMER}`])).toMatch(
-    /is now a moderator/,
-  )
-  await database.close()
-  state.product = await startProduct({ DATA_DIR: state.dir })
-  state.browser = await launchChromium()
-})
-afterAll(async () => {
-  await state.browser?.close()
-  await state.product?.stop()
-  if (state.dir) await rm(state.dir, { recursive: true, force: true })
-})
+const product = useProductWithModerator(DEMO_CUSTOMER)
 
 /** Elements that stick out past the right edge of the viewport (the page scrolls sideways). */
 const sticking = (page: Page) =>
@@ -59,9 +27,9 @@ const phone = { viewport: { width: 360, height: 740 }, locale: 'ru-RU' }
 const NEW_TEXT = 'Fika соединяет заказчиков и мастеров Ташкента'
 
 test('an edited information page shows the new text', async () => {
-  const url = state.product.url
+  const url = product.url
   // A guest reads /about before the edit: the server draws the page and keeps it.
-  const guest = await openPhone(state.browser, { context: await state.browser.newContext(phone) })
+  const guest = await openPhone(product.browser, { context: await product.browser.newContext(phone) })
   await guest.page.goto(`${url}/about`)
   await guest.page.getByRole('heading', { level: 1 }).waitFor()
   expect(await guest.page.getByText(NEW_TEXT).count()).toBe(0)
@@ -71,12 +39,12 @@ test('an edited information page shows the new text', async () => {
     await fetch(`${url}${V1}/profile`, { headers: { authorization: `Bearer ${token}` } })
   ).json()) as Record<string, unknown>
   expect(profile.role).toBe('moderator')
-  const context = await state.browser.newContext(phone)
+  const context = await product.browser.newContext(phone)
   await context.addInitScript(
     (kept) => localStorage.setItem('fika.session', JSON.stringify({ state: kept, version: 0 })),
     { token, profile },
   )
-  const { page, problems } = await openPhone(state.browser, { context })
+  const { page, problems } = await openPhone(product.browser, { context })
   await page.goto(`${url}/admin/content`)
   await page.getByRole('heading', { level: 1, name: 'Содержимое сайта' }).waitFor({ timeout: 30_000 })
   await page.getByLabel('Страница или документ').selectOption('about')

@@ -1,22 +1,9 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { Chat } from '#contract/schemas/chats.ts'
 import type { Order } from '#contract/schemas/orders.ts'
-import { openDatabase } from '#server/db/client.ts'
 import { demoSpecialistPhone } from '#server/seed/demo-specialists.ts'
-import { runStaffRole } from '../../scripts/support-staff.ts'
-import {
-  apiLogin,
-  DEMO_CUSTOMER,
-  expectAccessible,
-  launchChromium,
-  logInQuietly,
-  openPhone,
-  startProduct,
-} from './helpers.ts'
+import { apiLogin, DEMO_CUSTOMER, expectAccessible, logInQuietly, openPhone } from './helpers.ts'
+import { useProductWithModerator } from './moderated-product.ts'
 
 /**
  * A report in a conversation, from the customer's tap to the moderator's decision: the moderator is a demo
@@ -25,30 +12,11 @@ import {
 
 const V1 = '/api/fika/freelancer/v1.0.1'
 const MODERATOR = demoSpecialistPhone(7)
-const state = {} as { dir: string; product: Awaited<ReturnType<typeof startProduct>>; browser: Browser }
 
-beforeAll(async () => {
-  state.dir = await mkdtemp(join(tmpdir(), 'fika-e2e-report-'))
-  const template = inject('productTemplate')
-  if (template) await cp(template, state.dir, { recursive: true })
-  const database = await openDatabase({
-    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-    dataDir: state.dir,
-  })
-  await database.migrate()
-  expect(await runStaffRole(database.db, 'moderator', ['add', `+${MODERATOR}`])).toMatch(/is now a moderator/)
-  await database.close()
-  state.product = await startProduct({ DATA_DIR: state.dir })
-  state.browser = await launchChromium()
-})
-afterAll(async () => {
-  await state.browser?.close()
-  await state.product?.stop()
-  if (state.dir) await rm(state.dir, { recursive: true, force: true })
-})
+const product = useProductWithModerator(MODERATOR)
 
 async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${state.product.url}${V1}${path}`, {
+  const response = await fetch(`${product.url}${V1}${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers },
   })
@@ -59,8 +27,8 @@ async function api<T>(path: string, token: string, init: RequestInit = {}): Prom
 
 /** The demo customer's order, a demo specialist's reply, and a rude message of theirs in the conversation. */
 async function conversationWithRudeMessage(text: string) {
-  const customerToken = await apiLogin(state.product.url, DEMO_CUSTOMER)
-  const specialistToken = await apiLogin(state.product.url, demoSpecialistPhone(1), 'executor')
+  const customerToken = await apiLogin(product.url, DEMO_CUSTOMER)
+  const specialistToken = await apiLogin(product.url, demoSpecialistPhone(1), 'executor')
   const profile = await api<{ specialities: { services: { service: { id: number } }[] }[] }>(
     '/profile?with=specialities',
     specialistToken,
@@ -92,9 +60,9 @@ describe('a report in a conversation', () => {
     const rude = 'Вы ничего не понимаете, заплатите вперёд'
     const chat = await conversationWithRudeMessage(rude)
 
-    const customer = await openPhone(state.browser)
-    await logInQuietly(customer.page, state.product.url, DEMO_CUSTOMER, 'customer')
-    await customer.page.goto(`${state.product.url}/chats/${chat.id}`)
+    const customer = await openPhone(product.browser)
+    await logInQuietly(customer.page, product.url, DEMO_CUSTOMER, 'customer')
+    await customer.page.goto(`${product.url}/chats/${chat.id}`)
     const log = customer.page.getByRole('log')
     const message = log.locator('.message').filter({ hasText: rude })
     await message.getByRole('button', { name: 'Пожаловаться' }).click()
@@ -104,9 +72,9 @@ describe('a report in a conversation', () => {
     await dialog.getByRole('status').waitFor()
     await dialog.getByRole('button', { name: 'Закрыть' }).first().click()
 
-    const moderator = await openPhone(state.browser)
-    await logInQuietly(moderator.page, state.product.url, MODERATOR, 'executor')
-    await moderator.page.goto(`${state.product.url}/admin/reports`)
+    const moderator = await openPhone(product.browser)
+    await logInQuietly(moderator.page, product.url, MODERATOR, 'executor')
+    await moderator.page.goto(`${product.url}/admin/reports`)
     const reports = moderator.page.getByRole('list', { name: 'Жалобы на рассмотрении' })
     const report = reports.getByRole('article').filter({ hasText: rude })
     await expectAccessible(moderator.page, '/admin/reports')

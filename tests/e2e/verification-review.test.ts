@@ -1,14 +1,12 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { chromium } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { openDatabase } from '#server/db/client.ts'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demoSpecialistPhone } from '#server/seed/demo-specialists.ts'
 import { PEOPLE } from '#server/seed/demo-specialists-data.ts'
-import { runStaffRole } from '../../scripts/support-staff.ts'
 import {
   apiLogin,
   DEMO_CUSTOMER,
@@ -17,8 +15,8 @@ import {
   logInQuietly,
   openPhone,
   registerSpecialist,
-  startProduct,
 } from './helpers.ts'
+import { startProductWithModerator } from './moderated-product.ts'
 
 /**
  * Identity verification from end to end on the real server: a specialist sends documents from a phone (tus), a
@@ -28,9 +26,8 @@ import {
 
 const V1 = '/api/fika/freelancer/v1.0.1'
 const state = {} as {
-  dir: string
   cameraDir: string
-  product: Awaited<ReturnType<typeof startProduct>>
+  product: Awaited<ReturnType<typeof startProductWithModerator>>
   browser: Browser
   camera: Browser
 }
@@ -58,19 +55,7 @@ async function cameraJpeg(width: number, height: number) {
 }
 
 beforeAll(async () => {
-  state.dir = await mkdtemp(join(tmpdir(), 'fika-e2e-verify-'))
-  const template = inject('productTemplate')
-  if (template) await cp(template, state.dir, { recursive: true })
-  const database = await openDatabase({
-    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-    dataDir: state.dir,
-  })
-  await database.migrate()
-  expect(await runStaffRole(database.db, 'moderator', ['add', `+${DEMO_CUSTOMER}`])).toMatch(
-    /is now a moderator/,
-  )
-  await database.close()
-  state.product = await startProduct({ DATA_DIR: state.dir })
+  state.product = await startProductWithModerator(DEMO_CUSTOMER)
   state.browser = await launchChromium()
   // Chromium's fake camera showing a detailed 12-megapixel frame, with the permission prompt accepted.
   state.cameraDir = await mkdtemp(join(tmpdir(), 'fika-camera-'))
@@ -91,7 +76,6 @@ afterAll(async () => {
   await state.camera?.close()
   await state.browser?.close()
   await state.product?.stop()
-  if (state.dir) await rm(state.dir, { recursive: true, force: true })
   if (state.cameraDir) await rm(state.cameraDir, { recursive: true, force: true })
 })
 
