@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { NotificationSettings } from '#contract/schemas/notifications.ts'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
@@ -68,6 +69,22 @@ describe('a specialist’s job reminders', () => {
     )
     expect(evening.checked).toBe(false)
     expect(hour.checked).toBe(true)
+    const result = await axe.run(group, { rules: { 'color-contrast': { enabled: false } } })
+    expect(result.violations).toEqual([])
+  })
+
+  it('shows the server’s reminders beside a change kept on the device before they existed', async () => {
+    const { reminders: _none, ...older } = notificationSettingsOf()
+    keptEdits.set(`${EXECUTOR.id}:notification-settings`, { ...older, sms_fallback: true })
+    const start = { ...notificationSettingsOf(), reminders: { evening_before: false, hour_before: true } }
+    openEditor(EXECUTOR, settingsServer(start))
+    const group = await reminders()
+    expect(
+      (within(group).getByRole('switch', { name: 'Накануне вечером, в 20:00' }) as HTMLInputElement).checked,
+    ).toBe(false)
+    expect(
+      (within(group).getByRole('switch', { name: 'За час до начала' }) as HTMLInputElement).checked,
+    ).toBe(true)
   })
 
   it('names the reminders and the specialist’s steps in the table, translated', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { V1 } from './helpers.tsx'
@@ -50,6 +51,9 @@ describe('the private calendar feed of a specialist', () => {
     await user.click(within(group).getByRole('button', { name: 'Копировать' }))
     expect(await navigator.clipboard.readText()).toBe('https://fika.uz/api/calendar/token1.ics')
     expect(within(group).getByText('Скопировано')).toBeTruthy()
+
+    const result = await axe.run(group, { rules: { 'color-contrast': { enabled: false } } })
+    expect(result.violations).toEqual([])
   })
 
   it('makes a new address only after the specialist confirms the old one stops working', async () => {

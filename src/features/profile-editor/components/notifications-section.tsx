@@ -137,7 +137,9 @@ function SettingsForm({ profile, saved, onSaved }: SettingsFormProps) {
   const { t, i18n } = useLingui()
   const edit = useKeptEdit(`${profile.id}:notification-settings`, saved)
   const save = useSave()
-  const value = edit.value
+  // An edit kept on the device by a version before the reminders has none: the server's stand in for them.
+  const kept: Partial<NotificationSettings> = edit.value
+  const value: NotificationSettings = { ...edit.value, reminders: kept.reminders ?? saved.reminders }
   const groups: Group[] =
     profile.type === 'executor' ? ['executor', 'customer', 'both'] : ['customer', 'executor', 'both']
   const groupNames: Record<Group, string> = {
