@@ -132,7 +132,7 @@ describe('a direct order to one specialist', () => {
     await user.click(await screen.findByRole('radio', { name: 'Электрика' }))
     await user.type(name, 'Заменить автомат в щитке')
     const counts = screen.getAllByTestId('char-count').map((count) => count.textContent)
-    expect(counts).toEqual(['24/120', '0/5\u00a0000', '0/120', '0/300'])
+    expect(counts).toEqual(['24/120', '0/5\u00a0000', '0/120', '0/300', '0/200'])
     await user.type(screen.getByLabelText('Цена, сум'), '10000000001')
     await user.click(screen.getByRole('radio', { name: 'Онлайн' }))
     await user.click(screen.getByRole('button', { name: 'Отправить заказ' }))

@@ -424,7 +424,7 @@ describe('OrderWizard', () => {
     await user.clear(name)
     await user.type(name, 'Заменить проводку на кухне и в коридоре сегодня')
     const counters = screen.getAllByTestId('char-count').map((node) => node.textContent!.replace(/\s/g, ' '))
-    expect(counters).toEqual(['47/120', '0/120', '0/300', '0/5 000'])
+    expect(counters).toEqual(['47/120', '0/120', '0/300', '0/200', '0/5 000'])
     expect(name.getAttribute('aria-describedby')).toBeTruthy()
     expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Не больше 120 символов',

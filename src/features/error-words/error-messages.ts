@@ -78,6 +78,7 @@ const LENGTH_CODES = new Set([
   'text_too_long',
   'order_name_max',
   'address_max',
+  'landmark_max',
   'area_max',
   'title_max',
   'name_max',

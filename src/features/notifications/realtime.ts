@@ -8,6 +8,7 @@ import {
   CLIENT_EVENTS,
   ConnectUserAckSchema,
   NotifPayloadSchema,
+  OrderProgressPayloadSchema,
   SERVER_EVENTS,
   SOCKET_PATH,
   UnreadPayloadSchema,
@@ -15,6 +16,7 @@ import {
   type ServerToClientEvents,
 } from '#contract/events.ts'
 import { announceOrderEvent, orderIdOfLink } from '#src/lib/live-orders.ts'
+import { announceProgress } from '#src/lib/live-progress.ts'
 import { currentLocale, type Locale } from '#src/lib/locale.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { useChatUnread } from '#src/features/chats/unread-store.ts'
@@ -139,6 +141,12 @@ function createSocket(): Connection {
     // Every notification about an order says the order changed: its page and the lists showing it follow.
     const orderId = orderIdOfLink(notification.link)
     if (orderId !== null) announceOrderEvent({ orderId })
+  })
+  // A step of an accepted order's day: its open page shows it without reading the order again.
+  created.on(SERVER_EVENTS.orderProgress, (payload) => {
+    const parsed = v.safeParse(OrderProgressPayloadSchema, payload)
+    if (parsed.success)
+      announceProgress({ orderId: parsed.output.order_id, progress: parsed.output.progress })
   })
   created.on(SERVER_EVENTS.unread, (payload) => {
     const parsed = v.safeParse(UnreadPayloadSchema, payload)

@@ -12,6 +12,7 @@ import { endpoints } from '#contract/endpoints.ts'
 import {
   ADDRESS_MAX,
   AREA_MAX,
+  LANDMARK_MAX,
   ORDER_NAME_MAX,
   OrderBodySchema,
   TEXT_MAX,
@@ -26,7 +27,13 @@ import { failureText, fieldText, refusalText } from './messages.ts'
 
 const TIYIN_PER_SUM = 100
 /** Each limited field's limit (contract/schemas/orders.ts), named by its counter and by its message. */
-const LIMITS = { name: ORDER_NAME_MAX, description: TEXT_MAX, area: AREA_MAX, address: ADDRESS_MAX } as const
+const LIMITS = {
+  name: ORDER_NAME_MAX,
+  description: TEXT_MAX,
+  area: AREA_MAX,
+  address: ADDRESS_MAX,
+  landmark: LANDMARK_MAX,
+} as const
 const body = OrderBodySchema.pipe[0].entries
 
 const DirectFormSchema = v.pipe(
@@ -37,6 +44,7 @@ const DirectFormSchema = v.pipe(
     place: v.picklist(['at_customer', 'at_executor', 'is_online'], 'work_place_required'),
     area: v.pipe(v.string(), v.trim(), v.maxLength(AREA_MAX, 'area_max')),
     address: v.pipe(v.string(), v.trim(), v.maxLength(ADDRESS_MAX, 'address_max')),
+    landmark: v.pipe(v.string(), v.trim(), v.maxLength(LANDMARK_MAX, 'landmark_max')),
     started_at: v.pipe(
       v.string(),
       v.check((value) => value === '' || new Date(value) > new Date(), 'start_in_past'),
@@ -63,8 +71,7 @@ const toBody = (form: v.InferOutput<typeof DirectFormSchema>, executorId: number
   // A direct order goes to its one specialist, whatever their districts.
   district_id: null,
   address: form.address || null,
-  // The landmark field comes with the working-day screens (docs/decisions/031-workday.md).
-  landmark: null,
+  landmark: form.landmark || null,
   lat: null,
   lng: null,
   // Typed as Tashkent time, whatever the device's zone (src/lib/tashkent-time.ts).
@@ -96,6 +103,7 @@ export function useDirectOrder(executorId: number) {
       place: 'at_customer',
       area: '',
       address: '',
+      landmark: '',
       started_at: '',
       price: '',
     },
@@ -138,6 +146,7 @@ export function useDirectOrder(executorId: number) {
         description: 'description',
         area: 'area',
         address: 'address',
+        landmark: 'landmark',
         price: 'price',
       } as const
       for (const [field, messages] of Object.entries(fields)) {

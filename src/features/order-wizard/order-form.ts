@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import {
   ADDRESS_MAX,
   AREA_MAX,
+  LANDMARK_MAX,
   ORDER_NAME_MAX,
   ORDER_NAME_MIN,
   TEXT_MAX,
@@ -29,6 +30,8 @@ export type OrderForm = {
   districtId: number | null
   /** Street, house, flat: only the chosen specialist sees them, once they accept. */
   address: string
+  /** A landmark near the door (mo'ljal): as private as the address. */
+  landmark: string
   lat: number | null
   lng: number | null
   /** yyyy-mm-dd in the customer's time zone, or empty. */
@@ -51,6 +54,7 @@ export const emptyOrderForm = (name = ''): OrderForm => ({
   area: '',
   districtId: null,
   address: '',
+  landmark: '',
   lat: null,
   lng: null,
   date: '',
@@ -107,6 +111,7 @@ export function orderBodyOf(form: OrderForm, services: number[]): OrderBodyInput
     area: trimmedOrNull(form.area),
     district_id: form.districtId,
     address: trimmedOrNull(form.address),
+    landmark: trimmedOrNull(form.landmark),
     lat: form.lat,
     lng: form.lng,
     started_at: instantOf(form.date, form.startTime),
@@ -141,6 +146,7 @@ export const orderFormSchema = (now: () => Date = () => new Date()) =>
       area: v.pipe(v.string(), v.maxLength(AREA_MAX, 'text_too_long')),
       districtId: v.nullable(v.number()),
       address: v.pipe(v.string(), v.maxLength(ADDRESS_MAX, 'text_too_long')),
+      landmark: v.pipe(v.string(), v.maxLength(LANDMARK_MAX, 'text_too_long')),
       lat: v.nullable(v.number()),
       lng: v.nullable(v.number()),
       date: v.string(),
@@ -208,6 +214,7 @@ export const SERVER_FIELDS: Record<string, keyof OrderForm> = {
   area: 'area',
   district_id: 'districtId',
   address: 'address',
+  landmark: 'landmark',
   started_at: 'startTime',
   ended_at: 'endTime',
   price: 'price',

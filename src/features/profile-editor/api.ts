@@ -6,6 +6,7 @@ import { promotionEndpoints } from '#contract/promotion-endpoints.ts'
 import { telegramEndpoints } from '#contract/telegram-endpoints.ts'
 import { verificationEndpoints } from '#contract/verification-endpoints.ts'
 import { walletEndpoints } from '#contract/wallet-endpoints.ts'
+import { workdayEndpoints } from '#contract/workday-endpoints.ts'
 import type { NotificationSettingsBody } from '#contract/schemas/notifications.ts'
 import type { CalendarEventBodySchema, SpecialityBodySchema } from '#contract/schemas/specialists.ts'
 import type { UpdateProfileBody } from '#contract/schemas/specialists.ts'
@@ -93,6 +94,9 @@ export const editorApi = {
   updateEvent: (id: number, body: v.InferInput<typeof CalendarEventBodySchema>) =>
     api.call(calls.updateCalendarEvent, { params: { id }, body }),
   deleteEvent: (id: number) => api.call(calls.deleteCalendarEvent, { params: { id } }),
+  /** A new private feed address of the specialist's jobs, shown once; any earlier one stops working. */
+  createCalendarFeed: () => api.call(workdayEndpoints.createCalendarFeed),
+  deleteCalendarFeed: () => api.call(workdayEndpoints.deleteCalendarFeed),
 
   /** The plan and what it unlocks (use-plan.tsx reads it once per visit of the editor). */
   wallet: () => api.call(walletEndpoints.wallet),

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Controller, useWatch, type UseFormRegister, type UseFormRegisterReturn } from 'react-hook-form'
-import { ADDRESS_MAX, AREA_MAX, ORDER_NAME_MAX, TEXT_MAX } from '#contract/schemas/orders.ts'
+import { ADDRESS_MAX, AREA_MAX, LANDMARK_MAX, ORDER_NAME_MAX, TEXT_MAX } from '#contract/schemas/orders.ts'
 import { TextField } from '#src/components/text-field.tsx'
 import { limitWords } from '#src/features/error-words/error-messages.ts'
 import { TashkentTimeNote } from '#src/components/tashkent-time-note.tsx'
@@ -17,9 +17,9 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
   const { t, i18n } = useLingui()
   const { form, failure, queued, orderable, setOrderable, submit, serverOr } = useDirectOrder(executorId)
   const { errors, isSubmitting } = form.formState
-  const [name, description, area, address] = useWatch({
+  const [name, description, area, address, landmark] = useWatch({
     control: form.control,
-    name: ['name', 'description', 'area', 'address'],
+    name: ['name', 'description', 'area', 'address', 'landmark'],
   })
   const count = (text: string, max: number) => ({
     length: text.length,
@@ -81,6 +81,13 @@ export function DirectOrderForm({ executorId }: { executorId: number }) {
         maxLength={ADDRESS_MAX}
         count={count(address, ADDRESS_MAX)}
         {...form.register('address')}
+      />
+      <TextField
+        label={t`Landmark, e.g. next to school No. 5, blue gate`}
+        error={serverOr('landmark')}
+        maxLength={LANDMARK_MAX}
+        count={count(landmark, LANDMARK_MAX)}
+        {...form.register('landmark')}
       />
       <StartField
         error={errors.started_at ? serverOr('started_at') : undefined}

@@ -11,6 +11,9 @@ type Step = OrderAction | 'delete'
 type Confirm = { title: string; text?: string; yes: string; no: string }
 type Button = { step: Step; label: string; confirm?: Confirm }
 
+/** The customer's "Mark the work completed", which the steps' "done" points at. */
+export const COMPLETE_BUTTON_ID = 'order-complete'
+
 const DELETABLE = ['open', 'inactive', 'canceled', 'completed']
 const CANCELABLE = ['open', 'inactive', 'in_progress']
 
@@ -124,6 +127,7 @@ export function OrderActions({ order, role, onChange }: OrderActionsProps) {
       {buttons.map((button) => (
         <button
           key={button.label}
+          id={button.step === 'complete' ? COMPLETE_BUTTON_ID : undefined}
           type="button"
           className={button.step === 'accept' ? 'button' : 'button button--secondary'}
           disabled={busy}

@@ -99,6 +99,14 @@ export function OrderDetails({ order }: { order: Order }) {
             <dd>{order.address}</dd>
           </>
         )}
+        {order.landmark && (
+          <>
+            <dt>
+              <Trans>Landmark</Trans>
+            </dt>
+            <dd>{order.landmark}</dd>
+          </>
+        )}
         {order.started_at && (
           <>
             <dt>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { Order } from '#contract/schemas/orders.ts'
+import type { ProgressEntry } from '#contract/schemas/progress.ts'
 import { NotFound } from '#src/components/not-found.tsx'
 import { NotSaved } from '#src/components/not-saved.tsx'
 import { SavedNotice } from '#src/components/saved-notice.tsx'
@@ -8,12 +9,14 @@ import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
 import { useOrderEvents } from '#src/lib/live-orders.ts'
+import { newerProgress, useProgressEvents } from '#src/lib/live-progress.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { ReportButton } from '#src/components/report-button.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { orderApi } from '../api/order-api.ts'
 import { OrderActions } from './order-actions.tsx'
 import { OrderDetails } from './order-details.tsx'
+import { OrderProgress } from './order-progress.tsx'
 import { RepliesSection, type Viewer } from './replies-section.tsx'
 import { ReviewSection } from './review-section.tsx'
 import '../order-view.css'
@@ -40,6 +43,9 @@ export function OrderScreen({ orderId }: { orderId: number }) {
       .then((fresh) => (fresh.saved ? undefined : setChanged({ key, order: fresh.data })))
       .catch(() => undefined)
   })
+  // The specialist's steps as the socket brings them, shown at once without reading the order again.
+  const [liveProgress, setLiveProgress] = useState<{ key: string; progress: ProgressEntry[] } | null>(null)
+  useProgressEvents(orderId, (progress) => setLiveProgress({ key, progress }))
 
   if (loaded.status === 'failed') return loaded.offline ? <NotSaved /> : <NotFound />
   if (loaded.status === 'loading') {
@@ -49,9 +55,14 @@ export function OrderScreen({ orderId }: { orderId: number }) {
       </p>
     )
   }
+  const order = changed?.key === key ? changed.order : loaded.data
+  // Only a reader the server gave the steps to (its customer, its specialist) gets the socket's ones added.
+  const progress =
+    order.progress &&
+    newerProgress(order.progress, liveProgress?.key === key ? liveProgress.progress : undefined)
   return (
     <OrderView
-      order={changed?.key === key ? changed.order : loaded.data}
+      order={progress ? { ...order, progress } : order}
       savedAt={loaded.saved ? loaded.savedAt : null}
       onChange={(order) => setChanged({ key, order })}
       live={live}
@@ -94,6 +105,15 @@ function OrderView({ order, savedAt, onChange, live }: OrderViewProps) {
         </p>
       )}
       <OrderDetails order={order} />
+      {order.progress &&
+        (isCustomer || isChosen) &&
+        (order.status === 'in_progress' || order.progress.length > 0) && (
+          <OrderProgress
+            progress={order.progress}
+            viewer={isCustomer ? 'customer' : 'specialist'}
+            canConfirm={isCustomer && savedAt === null && order.status === 'in_progress'}
+          />
+        )}
       {/* The chosen specialist (the one of a direct order too) agrees the details with the customer in the chat. */}
       {isChosen && savedAt === null && (
         <OpenChatButton target={{ user_id: order.customer_id, order_id: order.id }}>

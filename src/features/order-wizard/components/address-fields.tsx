@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import { useEffect, useRef, useState } from 'react'
 import { useWatch, type UseFormReturn } from 'react-hook-form'
-import { ADDRESS_MAX, AREA_MAX } from '#contract/schemas/orders.ts'
+import { ADDRESS_MAX, AREA_MAX, LANDMARK_MAX } from '#contract/schemas/orders.ts'
 import type { Region } from '#contract/schemas/specialists.ts'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { kmBetween, type LatLng } from '#src/features/map/geo.ts'
@@ -42,9 +42,9 @@ function districtCentre(regions: Region[], id: number | null): LatLng | null {
  */
 export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
   const { t, i18n } = useLingui()
-  const [lat, lng, area, address, districtId] = useWatch({
+  const [lat, lng, area, address, landmark, districtId] = useWatch({
     control: form.control,
-    name: ['lat', 'lng', 'area', 'address', 'districtId'],
+    name: ['lat', 'lng', 'area', 'address', 'landmark', 'districtId'],
   })
   const regions = useSaved('districts', loadDistricts)
   const centre = districtCentre(regions.status === 'ready' ? regions.data : [], districtId)
@@ -94,10 +94,17 @@ export function AddressFields({ form }: { form: UseFormReturn<OrderForm> }) {
         error={fieldErrorText(i18n, form.formState.errors.address, ADDRESS_MAX)}
         registration={form.register('address')}
       />
+      <LimitedField
+        label={t`Landmark, e.g. next to school No. 5, blue gate`}
+        max={LANDMARK_MAX}
+        length={landmark.length}
+        error={fieldErrorText(i18n, form.formState.errors.landmark, LANDMARK_MAX)}
+        registration={form.register('landmark')}
+      />
       <p className="form__hint">
         <Trans>
-          Everyone sees the district and city. The street, house, flat and the exact pin are shown only to the
-          specialist you choose, once they accept the order.
+          Everyone sees the district and city. The street, house, flat, the landmark and the exact pin are
+          shown only to the specialist you choose, once they accept the order.
         </Trans>
       </p>
       <p className="form__hint" role="status">

@@ -9,6 +9,7 @@ import { userText, withUserText } from '#src/lib/user-text.tsx'
 import { editorApi } from '../api.ts'
 import { usePlan } from '../use-plan.tsx'
 import { useFailureText } from '../use-save.ts'
+import { CalendarFeedCard } from './calendar-feed.tsx'
 import { Confirm } from './confirm.tsx'
 import { EventForm } from './event-form.tsx'
 import { LoadStatus } from './load-status.tsx'
@@ -93,6 +94,7 @@ export function CalendarSection({ profile }: { profile: Profile }) {
           onSaved={(added) => setEvents((current) => [...(current ?? []), added].sort(byStart))}
         />
       )}
+      <CalendarFeedCard />
       <Confirm
         open={removing !== null}
         title={withUserText((text) => t`Delete “${text(removing?.title ?? '')}”?`)}

@@ -17,6 +17,7 @@ import { useKeptEdit } from '../use-kept-edit.ts'
 import { useFailureText, useSave } from '../use-save.ts'
 import { Switch } from './confirm.tsx'
 import { QuietHoursField } from './quiet-hours-field.tsx'
+import { RemindersField } from './reminders-field.tsx'
 import { QuickReplyCard } from './text-sections.tsx'
 import { EditorSection, SaveBar } from './section.tsx'
 
@@ -81,6 +82,12 @@ export function settingsChanges(saved: NotificationSettings, value: Notification
   if (value.sms_fallback !== saved.sms_fallback) body.sms_fallback = value.sms_fallback
   if (JSON.stringify(value.quiet_hours) !== JSON.stringify(saved.quiet_hours))
     body.quiet_hours = value.quiet_hours
+  const reminders: NonNullable<NotificationSettingsBody['reminders']> = {}
+  if (value.reminders.evening_before !== saved.reminders.evening_before)
+    reminders.evening_before = value.reminders.evening_before
+  if (value.reminders.hour_before !== saved.reminders.hour_before)
+    reminders.hour_before = value.reminders.hour_before
+  if (Object.keys(reminders).length > 0) body.reminders = reminders
   return body
 }
 
@@ -130,7 +137,9 @@ function SettingsForm({ profile, saved, onSaved }: SettingsFormProps) {
   const { t, i18n } = useLingui()
   const edit = useKeptEdit(`${profile.id}:notification-settings`, saved)
   const save = useSave()
-  const value = edit.value
+  // An edit kept on the device by a version before the reminders has none: the server's stand in for them.
+  const kept: Partial<NotificationSettings> = edit.value
+  const value: NotificationSettings = { ...edit.value, reminders: kept.reminders ?? saved.reminders }
   const groups: Group[] =
     profile.type === 'executor' ? ['executor', 'customer', 'both'] : ['customer', 'executor', 'both']
   const groupNames: Record<Group, string> = {
@@ -226,19 +235,16 @@ function SettingsForm({ profile, saved, onSaved }: SettingsFormProps) {
           choices are kept and apply as soon as they do.
         </Trans>
       </p>
-      <div className="editor-card">
-        <Switch
-          label={t`One SMS when an urgent notification stays unread`}
-          checked={value.sms_fallback}
-          onChange={(on) => edit.update((current) => ({ ...current, sms_fallback: on }))}
+      <SmsFallbackCard
+        checked={value.sms_fallback}
+        onChange={(on) => edit.update((current) => ({ ...current, sms_fallback: on }))}
+      />
+      {profile.type === 'executor' && (
+        <RemindersField
+          value={value.reminders}
+          onChange={(reminders) => edit.update((current) => ({ ...current, reminders }))}
         />
-        <p className="form__hint">
-          <Trans>
-            If “A customer chose me” or “The customer cancelled the order” stays unread for 15 minutes, we
-            send one SMS with the order number and a link. At most 3 a day.
-          </Trans>
-        </p>
-      </div>
+      )}
       {profile.type === 'executor' && (
         <QuietHoursField
           value={value.quiet_hours}
@@ -247,5 +253,25 @@ function SettingsForm({ profile, saved, onSaved }: SettingsFormProps) {
       )}
       <SaveBar state={save.state} statusRef={save.statusRef} dirty={edit.dirty} restored={edit.restored} />
     </form>
+  )
+}
+
+/** One SMS for an urgent notification left unread (docs/decisions/010), and when it comes. */
+function SmsFallbackCard({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useLingui()
+  return (
+    <div className="editor-card">
+      <Switch
+        label={t`One SMS when an urgent notification stays unread`}
+        checked={checked}
+        onChange={onChange}
+      />
+      <p className="form__hint">
+        <Trans>
+          If “A customer chose me” or “The customer cancelled the order” stays unread for 15 minutes, we send
+          one SMS with the order number and a link. At most 3 a day.
+        </Trans>
+      </p>
+    </div>
   )
 }
