@@ -1,11 +1,10 @@
 import { endpoints } from '#contract/endpoints.ts'
 import { JOBS_PER_PAGE_MAX, type Job } from '#contract/schemas/workday.ts'
-import type { ProgressStep } from '#contract/schemas/progress.ts'
+import type { ProgressResponse, ProgressStep } from '#contract/schemas/progress.ts'
 import { api } from '#src/lib/api.ts'
 import { currentLocale } from '#src/lib/locale.ts'
 import { sendOrQueue } from '#src/lib/outbox.ts'
 import { savedCall } from '#src/lib/saved-call.ts'
-import { tapKey } from '../progress-steps.ts'
 
 /** The device's copy of the Today view's jobs, whatever day it was read. */
 export const TODAY_SAVED_KEY = 'workday:today'
@@ -45,11 +44,10 @@ export const workdayApi = {
   /**
    * A step of the day, sent now or left in the outbox (decision 006) when there is no network. `tapped_at` is the
    * tap's time, which a late delivery keeps; the outbox key is the body's `client_key`, so a replay answers the
-   * first tap.
+   * first tap (`key`, from tapKey).
    */
-  step(orderId: number, step: ProgressStep, etaMinutes: number | null, tappedAt = new Date()) {
-    const key = tapKey(orderId, step)
-    return sendOrQueue<unknown>({
+  step(orderId: number, step: ProgressStep, etaMinutes: number | null, key: string, tappedAt: Date) {
+    return sendOrQueue<ProgressResponse>({
       kind: 'progress',
       endpoint: endpoints.orderProgress,
       params: { id: orderId },

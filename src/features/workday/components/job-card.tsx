@@ -2,18 +2,19 @@ import type { I18n } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { MessageCircle, Phone } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ProgressEntry, ProgressStep } from '#contract/schemas/progress.ts'
 import type { Job } from '#contract/schemas/workday.ts'
 import { OpenChatButton } from '#src/features/chat-entry/components/open-chat-button.tsx'
 import { errorText } from '#src/features/error-words/error-messages.ts'
 import { usePriceText } from '#src/features/order-words/order-words.ts'
 import { ApiError } from '#src/lib/api-client.ts'
+import { onOutboxDelivered } from '#src/lib/outbox.ts'
 import { formatPhone, formatTime } from '#src/lib/format.ts'
 import { withUserText } from '#src/lib/user-text.tsx'
 import { workdayApi } from '../api/workday-api.ts'
 import { placeLabel } from '../navigate-links.ts'
-import { stepStates, type WaitingTap } from '../progress-steps.ts'
+import { stepStates, tapKey, type WaitingTap } from '../progress-steps.ts'
 import { JobMap } from './job-map.tsx'
 import { JobSteps } from './job-steps.tsx'
 import { NavigateMenu } from './navigate-menu.tsx'
@@ -28,13 +29,19 @@ type JobCardProps = {
 const refusalText = (i18n: I18n, error: unknown) =>
   error instanceof ApiError && error.body ? error.message : errorText(i18n, 'error_occurred')
 
+/** The server's words for a queued step it refused later (its error body), or ours. */
+function deliveryRefusal(i18n: I18n, body: unknown) {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message
+  return typeof message === 'string' ? message : errorText(i18n, 'error_occurred')
+}
+
 /** One accepted job: when, where (address, landmark, pin, navigation), whom, for how much, and its steps. */
 export function JobCard({ job, waiting, onProgress }: JobCardProps) {
   const { t, i18n } = useLingui()
   const priceText = usePriceText()
   const [busy, setBusy] = useState(false)
   // Taps sent from this card that the outbox list has not caught up with yet.
-  const [tapped, setTapped] = useState<WaitingTap[]>([])
+  const [tapped, setTapped] = useState<(WaitingTap & { key: string })[]>([])
   const [failure, setFailure] = useState<string | null>(null)
   const states = stepStates(job.progress, [...waiting, ...tapped])
   const headingId = `job-${job.id}`
@@ -44,19 +51,31 @@ export function JobCard({ job, waiting, onProgress }: JobCardProps) {
   const customer = job.contact
   const customerName = customer ? `${customer.name} ${customer.surname}`.trim() : null
 
+  // A tap left in the outbox stays shown as waiting until its delivery is announced; a refusal then says why.
+  useEffect(
+    () =>
+      onOutboxDelivered((event) => {
+        if (event.kind !== 'progress' || !tapped.some((item) => item.key === event.idempotencyKey)) return
+        setTapped((previous) => previous.filter((item) => item.key !== event.idempotencyKey))
+        if (!event.ok) setFailure(deliveryRefusal(i18n, event.data))
+      }),
+    [tapped, i18n],
+  )
+
   const tap = async (step: ProgressStep, etaMinutes: number | null) => {
     setBusy(true)
     setFailure(null)
     const tappedAt = new Date()
-    setTapped((previous) => [...previous, { step, tappedAt: tappedAt.toISOString() }])
+    const key = tapKey(job.id, step)
+    setTapped((previous) => [...previous, { step, tappedAt: tappedAt.toISOString(), key }])
     try {
-      const delivery = await workdayApi.step(job.id, step, etaMinutes, tappedAt)
+      const delivery = await workdayApi.step(job.id, step, etaMinutes, key, tappedAt)
       if (delivery.status === 'sent') {
-        onProgress(job.id, (delivery.data as { progress: ProgressEntry[] }).progress)
-        setTapped((previous) => previous.filter((item) => item.step !== step))
+        onProgress(job.id, delivery.data.progress)
+        setTapped((previous) => previous.filter((item) => item.key !== key))
       }
     } catch (error) {
-      setTapped((previous) => previous.filter((item) => item.step !== step))
+      setTapped((previous) => previous.filter((item) => item.key !== key))
       setFailure(refusalText(i18n, error))
     } finally {
       setBusy(false)
