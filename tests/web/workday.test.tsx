@@ -121,12 +121,13 @@ describe('the specialist’s day', () => {
 
     const days = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
     expect(days).toEqual(['Сегодня', 'Завтра'])
+    expect(within(kitchen).getByText('Малика Юсупова')).toBeTruthy()
     expect(within(kitchen).getByText('4-й квартал, дом 7, кв. 21')).toBeTruthy()
     expect(within(kitchen).getByText('рядом со школой №5, синие ворота')).toBeTruthy()
     expect(within(kitchen).getByText(`${formatTime(at(10))} – ${formatTime(at(12))}`)).toBeTruthy()
     expect(within(kitchen).getByText(/^200\s000 сум$/)).toBeTruthy()
     expect(
-      within(kitchen).getByRole('link', { name: 'Позвонить: Малика Юсупова' }).getAttribute('href'),
+      within(kitchen).getByRole('link', { name: 'Позвонить +998 90 111-00-01' }).getAttribute('href'),
     ).toBe('tel:+998901110001')
     expect(within(kitchen).getByRole('button', { name: 'Чат' })).toBeTruthy()
     expect(

@@ -128,14 +128,7 @@ export function JobCard({ job, waiting, onProgress }: JobCardProps) {
           </div>
         )}
       </dl>
-      {customer && customerName && (
-        <JobContact
-          orderId={job.id}
-          customerId={job.customer_id}
-          name={customerName}
-          phone={customer.phone}
-        />
-      )}
+      {customer && <JobContact orderId={job.id} customerId={job.customer_id} phone={customer.phone} />}
       {job.photos.length > 0 && <JobPhotos photos={job.photos} name={job.name} />}
       {point && (
         <>
@@ -153,20 +146,16 @@ export function JobCard({ job, waiting, onProgress }: JobCardProps) {
   )
 }
 
-type JobContactProps = { orderId: number; customerId: number; name: string; phone: string }
+type JobContactProps = { orderId: number; customerId: number; phone: string }
 
-/** The customer's phone, one tap to call, and the order's conversation with them. */
-function JobContact({ orderId, customerId, name, phone }: JobContactProps) {
-  const { t } = useLingui()
+/** The customer's phone, one tap to call (their name is in the facts above), and the order's conversation. */
+function JobContact({ orderId, customerId, phone }: JobContactProps) {
+  const formatted = formatPhone(phone)
   return (
     <div className="job-card__contact">
-      <a
-        className="button button--secondary"
-        href={`tel:+${phone}`}
-        aria-label={withUserText((text) => t`Call ${{ name: text(name) }}`)}
-      >
+      <a className="button button--secondary" href={`tel:+${phone}`}>
         <Phone className="icon" aria-hidden="true" />
-        {formatPhone(phone)}
+        <Trans>Call {formatted}</Trans>
       </a>
       <OpenChatButton target={{ user_id: customerId, order_id: orderId }}>
         <MessageCircle className="icon" aria-hidden="true" />
