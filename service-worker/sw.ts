@@ -60,6 +60,22 @@ registerRoute(
   }),
 )
 
+// Orders' photos are served under /api/uploads/orders/ and are as public as their orders: kept once shown, so a
+// specialist's jobs show theirs offline. Only that folder: identity documents (/api/uploads/documents) never are.
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    request.destination === 'image' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/api/uploads/orders/'),
+  new CacheFirst({
+    cacheName: 'order-photos',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
 // The map's code is left out of the precache (vite.config.ts) and kept once used: hashed names never change.
 registerRoute(
   ({ url }) => /^\/assets\/(maplibre-|uzbekistan-outline-)/.test(url.pathname),
