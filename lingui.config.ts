@@ -36,6 +36,7 @@ const LAZY_FEATURES = [
   'push',
   'specialist-words',
   'wallet',
+  'workday',
 ]
 
 /**

@@ -3,9 +3,10 @@ import { V1 } from './endpoint.ts'
 
 /**
  * The offline outbox (docs/decisions/006-offline-outbox.md): what the web app and the service worker agree on.
- * Only a publish and a reply are ever queued; both carry an Idempotency-Key, so a replay cannot create a second row.
+ * Only a publish, a reply and a step of the day are ever queued; each carries an Idempotency-Key (a step also as its
+ * `client_key`), so a replay cannot create a second row.
  */
-export const OUTBOX_KINDS = ['publish-order', 'reply'] as const
+export const OUTBOX_KINDS = ['publish-order', 'reply', 'progress'] as const
 export type OutboxKind = (typeof OUTBOX_KINDS)[number]
 
 /** On a request: the page asks the service worker to queue it if the network fails (its value is the kind).
@@ -17,9 +18,9 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key'
 /** Deliveries and queue changes are announced to every open tab on this BroadcastChannel. */
 export const OUTBOX_CHANNEL = 'fika-outbox'
 
-const ORDERS_PATH = new RegExp(`^${V1.replaceAll('.', '\\.')}/orders(/\\d+/replies)?$`)
+const ORDERS_PATH = new RegExp(`^${V1.replaceAll('.', '\\.')}/orders(/\\d+/(replies|progress))?$`)
 
-/** The two routes whose POSTs may be queued: publish an order, reply to one. */
+/** The routes whose POSTs may be queued: publish an order, reply to one, a specialist's step of the day. */
 export const isOutboxRoute = (method: string, pathname: string) =>
   method === 'POST' && ORDERS_PATH.test(pathname)
 

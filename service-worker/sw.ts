@@ -60,6 +60,22 @@ registerRoute(
   }),
 )
 
+// Orders' photos are served under /api/uploads/orders/ and are as public as their orders: kept once shown, so a
+// specialist's jobs show theirs offline. Only that folder: identity documents (/api/uploads/documents) never are.
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    request.destination === 'image' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/api/uploads/orders/'),
+  new CacheFirst({
+    cacheName: 'order-photos',
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
 // The map's code is left out of the precache (vite.config.ts) and kept once used: hashed names never change.
 registerRoute(
   ({ url }) => /^\/assets\/(maplibre-|uzbekistan-outline-)/.test(url.pathname),
@@ -69,7 +85,24 @@ registerRoute(
   }),
 )
 
-// Publishing an order or replying with no network: kept here and sent later (outbox.ts).
+// The tiles of a configured map style (MAP_STYLE_URL, any host) as the map fetched them: a job's neighbourhood
+// opened once reads again offline. Bounded and never fetched ahead: a tile is kept only when a map asked for it.
+// (Offline without them the map falls back to its bundled style.)
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    !url.pathname.startsWith('/api/') &&
+    /\/\d{1,2}\/\d+\/\d+(@2x)?\.(pbf|mvt|png|jpg|jpeg|webp)$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'map-tiles',
+    // MapLibre fetches tiles with CORS, so only whole 200 answers are kept (CacheFirst's default), never opaque ones.
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+)
+
+// Publishing an order, replying or a step of the day with no network: kept here and sent later (outbox.ts).
 registerOutbox()
 
 // Browser push: show every push, open its page on a click, renew a subscription the browser replaced (push.ts).

@@ -45,6 +45,7 @@ import { Route as LegalSlugRouteImport } from './routes/legal/$slug'
 import { Route as OrderOrderIdRouteImport } from './routes/order/$orderId'
 import { Route as OrdersIndexRouteImport } from './routes/orders/index'
 import { Route as OrdersMapRouteImport } from './routes/orders/map'
+import { Route as OrdersTodayRouteImport } from './routes/orders/today'
 import { Route as PostSlugRouteImport } from './routes/post/$slug'
 import { Route as ProfileSlugRouteImport } from './routes/profile/$slug'
 import { Route as ToProfileUserIdRouteImport } from './routes/to-profile/$userId'
@@ -235,6 +236,11 @@ const OrdersMapRoute = OrdersMapRouteImport.update({
   path: '/orders/map',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OrdersTodayRoute = OrdersTodayRouteImport.update({
+  id: '/orders/today',
+  path: '/orders/today',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PostSlugRoute = PostSlugRouteImport.update({
   id: '/post/$slug',
   path: '/post/$slug',
@@ -312,6 +318,7 @@ export interface FileRoutesByFullPath {
   '/legal/$slug': typeof LegalSlugRoute
   '/order/$orderId': typeof OrderOrderIdRoute
   '/orders/map': typeof OrdersMapRoute
+  '/orders/today': typeof OrdersTodayRoute
   '/post/$slug': typeof PostSlugRoute
   '/profile/$slug': typeof ProfileSlugRoute
   '/to-profile/$userId': typeof ToProfileUserIdRoute
@@ -359,6 +366,7 @@ export interface FileRoutesByTo {
   '/legal/$slug': typeof LegalSlugRoute
   '/order/$orderId': typeof OrderOrderIdRoute
   '/orders/map': typeof OrdersMapRoute
+  '/orders/today': typeof OrdersTodayRoute
   '/post/$slug': typeof PostSlugRoute
   '/profile/$slug': typeof ProfileSlugRoute
   '/to-profile/$userId': typeof ToProfileUserIdRoute
@@ -407,6 +415,7 @@ export interface FileRoutesById {
   '/legal/$slug': typeof LegalSlugRoute
   '/order/$orderId': typeof OrderOrderIdRoute
   '/orders/map': typeof OrdersMapRoute
+  '/orders/today': typeof OrdersTodayRoute
   '/post/$slug': typeof PostSlugRoute
   '/profile/$slug': typeof ProfileSlugRoute
   '/to-profile/$userId': typeof ToProfileUserIdRoute
@@ -456,6 +465,7 @@ export interface FileRouteTypes {
     | '/legal/$slug'
     | '/order/$orderId'
     | '/orders/map'
+    | '/orders/today'
     | '/post/$slug'
     | '/profile/$slug'
     | '/to-profile/$userId'
@@ -503,6 +513,7 @@ export interface FileRouteTypes {
     | '/legal/$slug'
     | '/order/$orderId'
     | '/orders/map'
+    | '/orders/today'
     | '/post/$slug'
     | '/profile/$slug'
     | '/to-profile/$userId'
@@ -550,6 +561,7 @@ export interface FileRouteTypes {
     | '/legal/$slug'
     | '/order/$orderId'
     | '/orders/map'
+    | '/orders/today'
     | '/post/$slug'
     | '/profile/$slug'
     | '/to-profile/$userId'
@@ -598,6 +610,7 @@ export interface RootRouteChildren {
   LegalSlugRoute: typeof LegalSlugRoute
   OrderOrderIdRoute: typeof OrderOrderIdRoute
   OrdersMapRoute: typeof OrdersMapRoute
+  OrdersTodayRoute: typeof OrdersTodayRoute
   PostSlugRoute: typeof PostSlugRoute
   ProfileSlugRoute: typeof ProfileSlugRoute
   ToProfileUserIdRoute: typeof ToProfileUserIdRoute
@@ -869,6 +882,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrdersMapRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/orders/today': {
+      id: '/orders/today'
+      path: '/orders/today'
+      fullPath: '/orders/today'
+      preLoaderRoute: typeof OrdersTodayRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/post/$slug': {
       id: '/post/$slug'
       path: '/post/$slug'
@@ -966,6 +986,7 @@ const rootRouteChildren: RootRouteChildren = {
   LegalSlugRoute: LegalSlugRoute,
   OrderOrderIdRoute: OrderOrderIdRoute,
   OrdersMapRoute: OrdersMapRoute,
+  OrdersTodayRoute: OrdersTodayRoute,
   PostSlugRoute: PostSlugRoute,
   ProfileSlugRoute: ProfileSlugRoute,
   ToProfileUserIdRoute: ToProfileUserIdRoute,

@@ -1,9 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { EMAIL_NOTICES, type EmailNotice } from '#contract/email-notices.ts'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { ProfileEditor } from '#src/features/profile-editor/components/profile-editor.tsx'
 import { guardRoute } from '#src/lib/route-guard.ts'
+import { useSession } from '#src/lib/session-store.ts'
 
 export const Route = createFileRoute('/account')({
   beforeLoad: guardRoute('account'),
@@ -16,9 +18,20 @@ export const Route = createFileRoute('/account')({
 /** The own profile editor (src/features/profile-editor), loaded with its own chunk and messages. */
 function AccountScreen() {
   const { email } = Route.useSearch()
+  const { t } = useLingui()
+  const executor = useSession((state) => state.profile?.type === 'executor')
   return (
-    <WithCatalog load={loadProfileEditorCatalog}>
-      <ProfileEditor emailNotice={email} />
-    </WithCatalog>
+    <>
+      {executor && (
+        <nav aria-label={t`Your work`} className="account-work">
+          <Link to="/orders/today" className="chip">
+            <Trans>Today's jobs</Trans>
+          </Link>
+        </nav>
+      )}
+      <WithCatalog load={loadProfileEditorCatalog}>
+        <ProfileEditor emailNotice={email} />
+      </WithCatalog>
+    </>
   )
 }

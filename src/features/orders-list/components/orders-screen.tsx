@@ -43,6 +43,10 @@ export function OrdersScreen() {
       <nav aria-label={t`Other views`} className="orders-links">
         {visitor === 'executor' && (
           <>
+            {/* A specialist's day comes first: where to be today, before more work to find. */}
+            <Link to="/orders/today" className="chip">
+              <Trans>Today</Trans>
+            </Link>
             <Link
               to="/orders"
               search={{ ...search, view: 'open', tab: undefined }}
