@@ -87,7 +87,16 @@ async function acceptedJob(place: Place, tokens: { customer: string; executor: s
 }
 
 /** A phone logged in as the specialist, in a context with no locale (it would break offline service workers). */
-async function specialistPhone(browser: Browser, session: { token: string; profile: unknown }) {
+/** The login answer the app keeps: its token and the person's profile. */
+const loginAs = (phone: string, type: 'customer' | 'executor') =>
+  fetch(`${product.url}${V1}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: phone, password: 'fika-demo-2026', type }),
+  }).then((response) => response.json() as Promise<{ token: string; profile: { id: number } }>)
+
+/** A 360 px phone on which the person of `session` is logged in. */
+async function phoneWithSession(browser: Browser, session: { token: string; profile: unknown }) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
   await context.addInitScript((kept) => {
     if (!localStorage.getItem('fika.session'))
@@ -136,16 +145,12 @@ type Progress = { step: string; eta_minutes: number | null; tapped_at: string }[
 describe('the specialist’s day', () => {
   test('reads offline after one visit, takes the three steps offline, and delivers them once, in order', async () => {
     const customerToken = await apiLogin(product.url, DEMO_CUSTOMER, 'customer')
-    const executorSession = await fetch(`${product.url}${V1}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DEMO_EXECUTOR, password: 'fika-demo-2026', type: 'executor' }),
-    }).then((response) => response.json() as Promise<{ token: string; profile: { id: number } }>)
+    const executorSession = await loginAs(DEMO_EXECUTOR, 'executor')
     const tokens = { customer: customerToken, executor: executorSession.token }
     const kitchen = await acceptedJob(KITCHEN, tokens, executorSession.profile.id)
     const cupboard = await acceptedJob(CUPBOARD, tokens, executorSession.profile.id)
 
-    const { page, context } = await specialistPhone(product.browser, executorSession)
+    const { page, context } = await phoneWithSession(product.browser, executorSession)
     await page.goto(`${product.url}/orders`)
     // The visit the day is kept from is one the service worker sees (a first page loads before it takes over).
     await waitForServiceWorker(page)
@@ -211,8 +216,29 @@ describe('the specialist’s day', () => {
       `Today view kept on the device: ${kept.database + kept.cached} bytes (IndexedDB rows ${kept.database}, Cache Storage ${kept.cached})`,
     )
 
+    // The customer has the order open on their own phone, online, and sees no step yet.
+    const customerSession = await loginAs(DEMO_CUSTOMER, 'customer')
+    const watching = await phoneWithSession(product.browser, customerSession)
+    await watching.page.goto(`${product.url}/order/${kitchen}`)
+    const stepsSeen = watching.page.getByRole('region', { name: 'Отметки специалиста' })
+    await stepsSeen.getByText(/^Специалист ещё не выехал/).waitFor()
+
     const backOnline = Date.now()
     await context.setOffline(false)
+    // Live on the customer's page, without a reload.
+    await expect
+      .poll(() => stepsSeen.getByRole('listitem').allTextContents(), { timeout: 60_000 })
+      .toEqual([
+        expect.stringMatching(/^В пути — \d\d:\d\d, будет примерно через 45 мин$/),
+        expect.stringMatching(/^На месте — \d\d:\d\d$/),
+        expect.stringMatching(/^Работа выполнена — \d\d:\d\d$/),
+      ])
+    console.log(
+      `The customer's open order page showed all three steps ${Date.now() - backOnline} ms after the network returned`,
+    )
+    await expectAccessible(watching.page, 'the customer’s order page with the three steps')
+    expect(watching.problems).toEqual([])
+    await watching.context.close()
     const progressOf = async () =>
       (await api<{ progress?: Progress }>('GET', `/orders/${kitchen}`, customerToken)).progress ?? []
     await expect.poll(async () => (await progressOf()).length, { timeout: 60_000 }).toBe(3)
