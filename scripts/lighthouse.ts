@@ -2,6 +2,9 @@
  * npm run lighthouse [path…]: Lighthouse (mobile, the settings of lighthouserc.json) on the built app served by the
  * real server with the data `npm start` seeds, beside an empty Vite React page served by the same server in the
  * same run. Each page is measured RUNS times and its median run printed. Prints figures; it is not a test.
+ *
+ * `--day`: the specialist's Today view instead, logged in, with two accepted jobs (scripts/lighthouse-day.ts).
+ * `--3g`: on Lighthouse's simulated regular 3G (300 ms round trip, 700 Kbit/s) instead of its default mobile link.
  */
 import { fork } from 'node:child_process'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -13,6 +16,7 @@ import lighthouse from 'lighthouse'
 import { build } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { findChromium } from './find-chromium.ts'
+import { keepSession, prepareDay, writeLoginPage } from './lighthouse-day.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 // With LIGHTHOUSE_REPORT_DIR, each run's whole report is written there as JSON (which elements shifted, and so on).
@@ -23,7 +27,16 @@ type Rc = {
 }
 const rc = JSON.parse(await readFile('lighthouserc.json', 'utf8')) as Rc
 const { url: urls, settings } = rc.ci.collect
-const { chromeFlags, ...lighthouseSettings } = settings
+const { chromeFlags, ...defaultSettings } = settings
+const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')))
+const lighthouseSettings = {
+  ...defaultSettings,
+  ...(flags.has('--3g') && {
+    throttling: { rttMs: 300, throughputKbps: 700, cpuSlowdownMultiplier: 4, requestLatencyMs: 0 },
+  }),
+  // The logged-in session is kept in the app's storage, which Lighthouse otherwise clears before each run.
+  ...(flags.has('--day') && { disableStorageReset: true }),
+}
 const origin = new URL(urls[0]!).origin
 
 const workDir = await mkdtemp(join(tmpdir(), 'fika-lighthouse-'))
@@ -101,14 +114,20 @@ try {
     server.once('message', (message) => resolve(message as { pages: string[]; baseline: string }))
     server.once('exit', (code) => reject(new Error(`the server stopped (${code}) before it listened`)))
   })
-  const asked = process.argv.slice(2)
+  const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
   const empty = await measure(new URL(baseline, origin).href)
+  if (flags.has('--day')) {
+    await writeLoginPage(emptyPageDir)
+    await keepSession(chrome.port, new URL(`${baseline}login.html`, origin).href, await prepareDay(origin))
+    asked.splice(0, asked.length, '/orders/today')
+  }
   const rows: [string, Figures][] = [['empty Vite React page', empty]]
   for (const path of asked.length ? asked : pages)
     rows.push([path, await measure(new URL(path, origin).href)])
 
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`
-  console.log(`\nLighthouse, mobile, median of ${RUNS} runs per page\n`)
+  const link = flags.has('--3g') ? 'simulated regular 3G' : 'its default mobile link'
+  console.log(`\nLighthouse, mobile, ${link}, median of ${RUNS} runs per page\n`)
   console.log(
     `${'page'.padEnd(44)} ${'perf'.padStart(4)} ${'FCP'.padStart(7)} ${'LCP'.padStart(7)} ${'LCP/empty'.padStart(9)} ${'TBT'.padStart(7)} ${'CLS'.padStart(5)}  other categories below 100`,
   )

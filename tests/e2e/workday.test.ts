@@ -86,7 +86,6 @@ async function acceptedJob(place: Place, tokens: { customer: string; executor: s
   return order.id
 }
 
-/** A phone logged in as the specialist, in a context with no locale (it would break offline service workers). */
 /** The login answer the app keeps: its token and the person's profile. */
 const loginAs = (phone: string, type: 'customer' | 'executor') =>
   fetch(`${product.url}${V1}/auth/login`, {
@@ -95,7 +94,10 @@ const loginAs = (phone: string, type: 'customer' | 'executor') =>
     body: JSON.stringify({ username: phone, password: 'fika-demo-2026', type }),
   }).then((response) => response.json() as Promise<{ token: string; profile: { id: number } }>)
 
-/** A 360 px phone on which the person of `session` is logged in. */
+/**
+ * A 360 px phone on which the person of `session` is logged in, in a context with no locale (it would break offline
+ * service workers).
+ */
 async function phoneWithSession(browser: Browser, session: { token: string; profile: unknown }) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } })
   await context.addInitScript((kept) => {
