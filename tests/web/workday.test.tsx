@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ProgressEntry } from '#contract/schemas/progress.ts'
 import type { Job } from '#contract/schemas/workday.ts'
 import { todayWindow } from '#src/features/workday/today-window.ts'
@@ -12,6 +12,16 @@ import { replayOutbox } from '#src/lib/outbox.ts'
 import { useSession } from '#src/lib/session-store.ts'
 import { routeTree } from '#src/route-tree.gen.ts'
 import { profileOf, stubApi, V1 } from './helpers.tsx'
+
+// The screens' code and messages are loaded once, before the tests: the first test would otherwise count their
+// loading (and its transform) against the second a person waits for a screen.
+beforeAll(async () => {
+  await Promise.all([
+    import('#src/features/workday/components/today-screen.tsx'),
+    import('#src/features/workday/components/day-ahead.tsx'),
+    import('#src/features/orders-list/components/orders-screen.tsx'),
+  ])
+})
 
 const HOUR = 3600 * 1000
 const startOfToday = Date.parse(todayWindow().from)
@@ -93,13 +103,13 @@ function server() {
   return { network, posts, api }
 }
 
-function openToday() {
+function openToday(path = '/orders/today') {
   useSession
     .getState()
     .setSession({ token: tokenOf(7), profile: profileOf({ id: 7, type: 'executor' }) as never })
   const router = createRouter({
     routeTree,
-    history: createMemoryHistory({ initialEntries: ['/orders/today'] }),
+    history: createMemoryHistory({ initialEntries: [path] }),
   })
   render(
     <I18nProvider i18n={i18n}>
@@ -193,5 +203,20 @@ describe('the specialist’s day', () => {
     )
     await replayOutbox()
     expect(posts()).toHaveLength(2)
+  })
+
+  it('leads the specialist’s orders with their next job and the way to the Today view', async () => {
+    server()
+    openToday('/orders')
+    const day = await screen.findByRole('region', { name: 'Ваш день' })
+    expect(within(day).getByText('Работ сегодня: 1 · за неделю: 2')).toBeTruthy()
+    expect(within(day).getByText('Заменить проводку на кухне')).toBeTruthy()
+    expect(within(day).getByText(formatTime(at(10)))).toBeTruthy()
+    expect(within(day).getByRole('link', { name: 'Открыть работу на сегодня' }).getAttribute('href')).toBe(
+      '/orders/today',
+    )
+    // It comes before the other views of the orders.
+    const views = screen.getByRole('navigation', { name: 'Другие виды' })
+    expect(day.compareDocumentPosition(views) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 })

@@ -21,7 +21,7 @@ export function groupByDay<T extends { id: number; started_at: string | null }>(
   const sorted = jobs
     .filter((job): job is T & { started_at: string } => job.started_at !== null)
     .sort((a, b) => Date.parse(a.started_at) - Date.parse(b.started_at) || a.id - b.id)
-  const days = new Map<string, T[]>()
+  const days = new Map<string, (T & { started_at: string })[]>()
   for (const job of sorted) {
     const day = tashkentDay(new Date(job.started_at))
     days.set(day, [...(days.get(day) ?? []), job])

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useSearch } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
 import { useSession } from '#src/lib/session-store.ts'
 import { viewOf } from '../orders-query.ts'
@@ -9,6 +10,9 @@ import { useOrderWords } from '#src/features/order-words/order-words.ts'
 import { OrdersFeed } from './orders-feed.tsx'
 import { OrdersFilters } from './orders-filters.tsx'
 import { OrdersTabs } from './orders-tabs.tsx'
+
+// The specialist's day leads their orders; its code and messages load with it, only for a specialist.
+const DayAhead = lazy(() => import('#src/features/workday/components/day-ahead.tsx'))
 
 const filtersKey = ({ view: _view, tab: _tab, ...filters }: OrdersSearch) => JSON.stringify(filters)
 
@@ -39,6 +43,11 @@ export function OrdersScreen() {
         <Link to="/" search={{ order: 1 }} className="button">
           <Trans>Create an order</Trans>
         </Link>
+      )}
+      {visitor === 'executor' && (
+        <Suspense fallback={null}>
+          <DayAhead />
+        </Suspense>
       )}
       <nav aria-label={t`Other views`} className="orders-links">
         {visitor === 'executor' && (
