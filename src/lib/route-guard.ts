@@ -11,6 +11,8 @@ export const ROUTE_NAMES = [
   'account',
   'orders',
   'orders_map',
+  // The specialist's day (docs/decisions/031): their accepted jobs, for executor mode only.
+  'orders_today',
   'order.view',
   'direct_order',
   'direct_order_view',
@@ -95,6 +97,7 @@ const ORDER_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
 /** Whether a visitor may open a route; a refused one is sent to `/`. */
 export function canEnter(name: RouteName, visitor: Visitor): boolean {
   if (name === 'orders') return true
+  if (name === 'orders_today') return visitor === 'executor'
   if (ORDER_ROUTES.has(name)) return visitor !== 'executor' || name === 'order.view'
   if (PUBLIC.has(name)) return true
   return visitor !== 'guest'

@@ -9,6 +9,7 @@ const EXPECTED: Record<RouteName, Record<Visitor, boolean>> = {
   account: { guest: false, customer: true, executor: true },
   orders: { guest: true, customer: true, executor: true },
   orders_map: { guest: false, customer: true, executor: true },
+  orders_today: { guest: false, customer: false, executor: true },
   'order.view': { guest: true, customer: true, executor: true },
   direct_order: { guest: false, customer: true, executor: true },
   direct_order_view: { guest: false, customer: true, executor: true },

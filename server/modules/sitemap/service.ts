@@ -19,6 +19,7 @@ export const PRIVATE_ROUTES = [
   '/forcustomers',
   '/notifications',
   '/orders/map',
+  '/orders/today',
   '/wallet',
 ] as const
 
