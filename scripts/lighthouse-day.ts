@@ -75,15 +75,16 @@ export async function writeLoginPage(dir: string) {
   )
   await writeFile(
     join(dir, 'login.js'),
-    "localStorage.setItem('fika.session', decodeURIComponent(location.hash.slice(1))); document.title = 'kept'",
+    "localStorage.setItem('fika.session', new URLSearchParams(location.search).get('s')); document.title = 'kept'",
   )
 }
 
 /** Opens the login page in the measuring Chromium (its DevTools HTTP endpoint) and waits until it has run. */
 export async function keepSession(port: number, url: string, session: Login) {
   const state = JSON.stringify({ state: { token: session.token, profile: session.profile }, version: 0 })
-  const target = `${url}#${encodeURIComponent(state)}`
-  const opened = await fetch(`http://127.0.0.1:${port}/json/new?${encodeURI(target)}`, { method: 'PUT' })
+  // In the query, not the fragment: DevTools' /json/new takes the address after its own `?` and would drop a `#…`.
+  const target = `${url}?s=${encodeURIComponent(state)}`
+  const opened = await fetch(`http://127.0.0.1:${port}/json/new?${target}`, { method: 'PUT' })
   const tab = (await opened.json()) as { id: string }
   for (let tries = 0; tries < 50; tries++) {
     const tabs = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
