@@ -85,9 +85,9 @@ registerRoute(
   }),
 )
 
-// The tiles of a configured map style (MAP_STYLE_URL, any host) as the map fetched them: a job's neighbourhood
-// opened once reads again offline. Bounded and never fetched ahead: a tile is kept only when a map asked for it.
-// (Offline without them the map falls back to its bundled style.)
+// The tiles of a configured map style (MAP_STYLE_URL, any host), as a map fetched them or as the day's view fetched
+// them ahead around each job (features/map/keep-maps-offline.ts): a job's neighbourhood reads again offline, drawn
+// over the bundled style (features/map/kept-map-style.ts). Bounded: the oldest go first.
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&

@@ -24,13 +24,34 @@ describe('the map style', () => {
   }
   const isBundled = (style: { name?: string }) => expect(style.name).toBe(BUNDLED_STYLE_NAME)
 
-  it('is the tile style the server names, when that style answers', async () => {
+  it('is the tile style the server names, when that style answers, with its TileJSON’s tiles written in', async () => {
     const api = stubApi({
+      [`GET ${V1}/settings`]: () => settings('https://tiles.example.com/styles/streets.json'),
+      'GET /styles/streets.json': () => ({ json: STREETS }),
+      'GET /planet': () => ({
+        json: { tilejson: '3.0.0', tiles: ['/planet/2026/{z}/{x}/{y}.pbf'], maxzoom: 14, attribution: 'OSM' },
+      }),
+    })
+    expect(await loadMapStyle()).toEqual({
+      ...STREETS,
+      sources: {
+        streets: {
+          type: 'vector',
+          tiles: ['https://tiles.example.com/planet/2026/{z}/{x}/{y}.pbf'],
+          maxzoom: 14,
+          attribution: 'OSM',
+        },
+      },
+    })
+    expect(api.calls.map((call) => call.path)).toEqual([`${V1}/settings`, '/styles/streets.json', '/planet'])
+  })
+
+  it('keeps a source whose TileJSON cannot be read as the style names it', async () => {
+    stubApi({
       [`GET ${V1}/settings`]: () => settings('https://tiles.example.com/styles/streets.json'),
       'GET /styles/streets.json': () => ({ json: STREETS }),
     })
     expect(await loadMapStyle()).toEqual(STREETS)
-    expect(api.calls.map((call) => call.path)).toEqual([`${V1}/settings`, '/styles/streets.json'])
   })
 
   it('falls back to the bundled style when the tile style cannot be reached', async () => {

@@ -76,10 +76,11 @@ describe('the Today window', () => {
 
 describe('the steps of a job', () => {
   it('names the order and the step in the tap’s key, in a form the server takes', () => {
-    const key = tapKey(512, 'arrived', 'c0ffee00-1234-4abc-8def-0123456789ab')
+    const key = tapKey(512, 'arrived', null, 'c0ffee00-1234-4abc-8def-0123456789ab')
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
-    expect(parseTapKey(key)).toEqual({ orderId: 512, step: 'arrived' })
-    expect(parseTapKey(tapKey(7, 'done'))).toEqual({ orderId: 7, step: 'done' })
+    expect(parseTapKey(key)).toEqual({ orderId: 512, step: 'arrived', etaMinutes: null })
+    expect(parseTapKey(tapKey(7, 'done'))).toEqual({ orderId: 7, step: 'done', etaMinutes: null })
+    expect(parseTapKey(tapKey(7, 'on_my_way', 45))).toEqual({ orderId: 7, step: 'on_my_way', etaMinutes: 45 })
     expect(parseTapKey('draft-0001-abcdef')).toBeNull()
     expect(parseTapKey('progress-7-9-abcdef')).toBeNull()
   })
@@ -87,11 +88,11 @@ describe('the steps of a job', () => {
   it('shows taken and waiting steps with their times, and only later steps as open', () => {
     const states = stepStates(
       [{ step: 'on_my_way', eta_minutes: 30, tapped_at: '2026-11-27T09:00:00Z' }],
-      [{ step: 'arrived', tappedAt: '2026-11-27T09:25:00Z' }],
+      [{ step: 'arrived', tappedAt: '2026-11-27T09:25:00Z', etaMinutes: null }],
     )
     expect(states).toEqual([
       { step: 'on_my_way', state: 'taken', tappedAt: '2026-11-27T09:00:00Z', etaMinutes: 30 },
-      { step: 'arrived', state: 'waiting', tappedAt: '2026-11-27T09:25:00Z' },
+      { step: 'arrived', state: 'waiting', tappedAt: '2026-11-27T09:25:00Z', etaMinutes: null },
       { step: 'done', state: 'open' },
     ])
   })

@@ -1,5 +1,13 @@
 import type { GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
+import {
+  forgetMapStyle,
+  keepMapStyle,
+  keptMapStyle,
+  OFFLINE_STYLE_NAME,
+  offlineMapStyle,
+  withTilesWrittenIn,
+} from './kept-map-style.ts'
 
 /** [lng, lat] of the middle of Uzbekistan and the zoom that shows the whole country on a phone. */
 export const UZBEKISTAN_CENTER: [number, number] = [64.6, 41.3]
@@ -7,6 +15,8 @@ export const UZBEKISTAN_ZOOM = 3.8
 /** [lng, lat] of Tashkent, where most orders are, and a zoom that shows the city. */
 export const TASHKENT_CENTER: [number, number] = [69.24, 41.3]
 export const CITY_ZOOM = 10.5
+/** The zoom of a map that shows one exact place: streets and houses. */
+export const PLACE_ZOOM = 16
 
 export const BUNDLED_STYLE_NAME = 'fika-bundled'
 
@@ -68,6 +78,10 @@ export async function bundledMapStyle(): Promise<StyleSpecification> {
   }
 }
 
+/** The style the server names, as it answered: not the bundled one, nor the offline one made of it. */
+export const isConfiguredStyle = (style: StyleSpecification) =>
+  style.name !== BUNDLED_STYLE_NAME && style.name !== OFFLINE_STYLE_NAME
+
 /** How long a configured tile style may take to answer before the map opens with the bundled style instead. */
 export const REMOTE_STYLE_TIMEOUT_MS = 5000
 
@@ -79,7 +93,7 @@ async function fetchRemoteStyle(url: string): Promise<StyleSpecification | undef
     const style = (await response.json()) as Partial<StyleSpecification>
     // The style is kept as the server answered it: its sources, glyphs and sprites are absolute URLs.
     return style.version === 8 && style.sources && Array.isArray(style.layers)
-      ? (style as StyleSpecification)
+      ? await withTilesWrittenIn(style as StyleSpecification, REMOTE_STYLE_TIMEOUT_MS)
       : undefined
   } catch {
     // Offline, blocked (a firewall, the content security policy) or too slow: the bundled style serves.
@@ -89,17 +103,23 @@ async function fetchRemoteStyle(url: string): Promise<StyleSpecification | undef
 
 /**
  * The map's style: the tile style configured on the server (`MAP_STYLE_URL`, answered in GET /settings as
- * `map_style_url`) when it answers, otherwise the bundled style, which shows the country and its cities with no
- * network. Tiles of a remote style that fail later are replaced by the bundled style in the map view.
+ * `map_style_url`) when it answers, kept on the device for later. With no network, the bundled style, which shows the
+ * country and its cities, with the kept style's shapes over it where the service worker kept their tiles
+ * (`offlineMapStyle`). Tiles of a remote style that fail later are replaced by the bundled style in the map view.
  */
 export async function loadMapStyle(): Promise<StyleSpecification> {
   if (navigator.onLine !== false) {
-    const url = await catalogueApi
+    const named = await catalogueApi
       .settings()
-      .then(({ data, saved }) => (saved ? '' : (data.map_style_url ?? '')))
-      .catch(() => '')
-    const remote = url ? await fetchRemoteStyle(url) : undefined
-    if (remote) return remote
+      .then(({ data, saved }) => (saved ? undefined : (data.map_style_url ?? '')))
+      .catch(() => undefined)
+    const remote = named ? await fetchRemoteStyle(named) : undefined
+    if (remote) {
+      void keepMapStyle(remote)
+      return remote
+    }
+    if (named === '') void forgetMapStyle()
   }
-  return bundledMapStyle()
+  const [kept, bundled] = await Promise.all([keptMapStyle(), bundledMapStyle()])
+  return kept ? offlineMapStyle(kept, bundled) : bundled
 }

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as maplibre from 'maplibre-gl'
 import 'maplibre-gl/dist/maplibre-gl.css'
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url'
 import './map.css'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { currentLocale } from '#src/lib/locale.ts'
@@ -12,10 +11,15 @@ import {
   UZBEKISTAN_CENTER,
   UZBEKISTAN_ZOOM,
 } from './map-style.ts'
+import { OFFLINE_STYLE_NAME } from './kept-map-style.ts'
 import type { MapViewProps } from './map-props.ts'
+import { workerUrl } from './map-worker.ts'
 
 // MapLibre 6 cannot find its worker inside a bundle: Vite emits it and hands over its address.
 maplibre.setWorkerUrl(workerUrl)
+
+/** Styles that need nothing of the network; the map view names their cities itself. */
+const drawnHere = (name: string | undefined) => name === BUNDLED_STYLE_NAME || name === OFFLINE_STYLE_NAME
 
 // Below this zoom only the major cities are named, so the Fergana valley's names do not overlap.
 const ALL_CITIES_FROM_ZOOM = 6.5
@@ -86,15 +90,16 @@ export default function MapLibreMap({
       map.addControl(new maplibre.NavigationControl({ showCompass: false }))
       const loaded = map
       // A configured tile style that cannot be reached (no network, a server down) gives way to the bundled one,
-      // and so do its tiles once the device goes offline.
-      let fellBack = style.name === BUNDLED_STYLE_NAME
+      // and so do its tiles once the device goes offline. The offline style's tiles not kept just stay undrawn: the
+      // bundled map under them shows.
+      let fellBack = drawnHere(style.name)
       loaded.on('error', () => {
         if (fellBack || (loaded.isStyleLoaded() && navigator.onLine !== false)) return
         fellBack = true
         void bundledMapStyle().then((bundled) => !disposed && loaded.setStyle(bundled))
       })
       loaded.on('style.load', () => {
-        if (loaded.getStyle().name !== BUNDLED_STYLE_NAME || disposed) return
+        if (!drawnHere(loaded.getStyle().name) || disposed) return
         void addCityLabels(loaded).then((remove) => (disposed ? remove() : cleanups.push(remove)))
       })
       loaded.once('load', () => {

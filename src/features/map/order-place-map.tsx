@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import type { GeoJSONSourceSpecification, Map } from 'maplibre-gl'
 import type { LatLng } from './geo.ts'
+import { PLACE_ZOOM } from './map-style.ts'
 import { MapView } from './map-view.tsx'
 
-const EXACT_ZOOM = 16
 const AREA_ZOOM = 13.5
 /**
  * The public point is the exact one rounded to 0.01° (server/modules/orders/privacy.ts): the place is within half
@@ -53,7 +53,7 @@ export default function OrderPlaceMap({ point, exact }: { point: LatLng; exact: 
       label={exact ? t`Map: the place of the work` : t`Map: the area of the work`}
       className="order-place__map"
       center={[point.lng, point.lat]}
-      zoom={exact ? EXACT_ZOOM : AREA_ZOOM}
+      zoom={exact ? PLACE_ZOOM : AREA_ZOOM}
       onReady={(map, maplibre) => {
         if (exact) {
           const marker = new maplibre.Marker({ color: GREEN }).setLngLat([point.lng, point.lat]).addTo(map)

@@ -63,7 +63,11 @@ export function useTodayJobs() {
       const tap = item.kind === 'progress' ? parseTapKey(item.idempotencyKey) : null
       if (!tap) continue
       const taps = byOrder.get(tap.orderId) ?? []
-      taps.push({ step: tap.step, tappedAt: new Date(item.createdAt).toISOString() })
+      taps.push({
+        step: tap.step,
+        tappedAt: new Date(item.createdAt).toISOString(),
+        etaMinutes: tap.etaMinutes,
+      })
       byOrder.set(tap.orderId, taps)
     }
     return byOrder

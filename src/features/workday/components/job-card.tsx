@@ -15,6 +15,7 @@ import { withUserText } from '#src/lib/user-text.tsx'
 import { workdayApi } from '../api/workday-api.ts'
 import { placeLabel } from '../navigate-links.ts'
 import { stepStates, tapKey, type WaitingTap } from '../progress-steps.ts'
+import { placeOf } from '../job-place.ts'
 import { JobMap } from './job-map.tsx'
 import { JobSteps } from './job-steps.tsx'
 import { NavigateMenu } from './navigate-menu.tsx'
@@ -47,7 +48,7 @@ export function JobCard({ job, waiting, onProgress }: JobCardProps) {
   const headingId = `job-${job.id}`
   const start = job.started_at ? formatTime(job.started_at) : null
   const end = job.ended_at ? formatTime(job.ended_at) : null
-  const point = !job.is_online && job.lat !== null && job.lng !== null ? { lat: job.lat, lng: job.lng } : null
+  const point = placeOf(job)
   const customer = job.contact
   const customerName = customer ? `${customer.name} ${customer.surname}`.trim() : null
 
@@ -66,8 +67,8 @@ export function JobCard({ job, waiting, onProgress }: JobCardProps) {
     setBusy(true)
     setFailure(null)
     const tappedAt = new Date()
-    const key = tapKey(job.id, step)
-    setTapped((previous) => [...previous, { step, tappedAt: tappedAt.toISOString(), key }])
+    const key = tapKey(job.id, step, etaMinutes)
+    setTapped((previous) => [...previous, { step, tappedAt: tappedAt.toISOString(), etaMinutes, key }])
     try {
       const delivery = await workdayApi.step(job.id, step, etaMinutes, key, tappedAt)
       if (delivery.status === 'sent') {

@@ -52,13 +52,20 @@ export function JobSteps({ states, busy, onTap }: JobStepsProps) {
           }
           if (item.state === 'waiting') {
             const time = formatTime(item.tappedAt)
+            const minutes = item.etaMinutes
             return (
               <li key={item.step} className="job-steps__step job-steps__step--waiting">
                 <Clock className="icon" aria-hidden="true" />
                 <span>
-                  <Trans>
-                    {name}: tapped at {time}, waiting for the network
-                  </Trans>
+                  {minutes === null ? (
+                    <Trans>
+                      {name}: tapped at {time}, waiting for the network
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      {name}: tapped at {time}, arriving in {minutes} min, waiting for the network
+                    </Trans>
+                  )}
                 </span>
               </li>
             )

@@ -7,6 +7,7 @@ import { pageNow } from '#src/lib/page-now.ts'
 import { tashkentDay } from '#src/lib/tashkent-time.ts'
 import { loadWorkdayCatalog } from '../catalog.ts'
 import { groupByDay } from '../today-window.ts'
+import { useMapsKeptOffline } from '../use-maps-kept-offline.ts'
 import { useTodayJobs } from '../use-today-jobs.ts'
 import '../workday.css'
 import { JobCard } from './job-card.tsx'
@@ -38,6 +39,7 @@ function Freshness({ saved, asOf }: { saved: boolean; asOf: number }) {
 export function TodayScreen() {
   const { t } = useLingui()
   const { state, waiting, showProgress } = useTodayJobs()
+  useMapsKeptOffline(state)
   const [now] = useState(pageNow)
   const today = tashkentDay(now)
   const tomorrow = tashkentDay(new Date(now.getTime() + DAY_MS))
