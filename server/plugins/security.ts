@@ -81,6 +81,9 @@ export const securityPlugin = fp<Options>(
       // The page renderer's reads of the API inside this process are not a visitor's requests.
       allowList: (request) => isInternalRequest(request.headers),
       ...(redis && { redis }),
+      // While its Redis is away the budget is not counted rather than every request failing: it guards against
+      // floods, and the limits that guard codes and logins are kept in the database (modules/sms, modules/auth).
+      skipOnError: true,
       errorResponseBuilder: (_request, context) => rateLimited('too_many_requests', context.ttl / 1000),
     })
   },
