@@ -228,10 +228,15 @@ describe('the moderators’ reports', () => {
     const reporter = await user(t, 'executor')
     await send(t, 'POST', `/orders/${order.id}/report`, reporter, { reason: 'fraud' })
     const [report] = (await pending(moderator)).collection
+    type Listed = { collection: { id: number }[]; meta: { total: number } }
+    const before = (await send(t, 'GET', '/orders', null)).json<Listed>()
+    expect(before.collection.map((o) => o.id)).toContain(order.id)
 
     expect((await admin(moderator, 'POST', `/reports/order/${report!.id}/hide`, {})).statusCode).toBe(200)
-    const listed = (await send(t, 'GET', '/orders', null)).json<{ collection: { id: number }[] }>()
+    const listed = (await send(t, 'GET', '/orders', null)).json<Listed>()
     expect(listed.collection.map((o) => o.id)).not.toContain(order.id)
+    // The list's total counts what it shows.
+    expect(listed.meta.total).toBe(before.meta.total - 1)
     expect((await send(t, 'GET', `/orders/${order.id}`, reporter)).statusCode).toBe(404)
     expect((await send(t, 'GET', `/orders/${order.id}`, null)).statusCode).toBe(404)
     expect((await send(t, 'GET', `/orders/${order.id}`, owner)).statusCode).toBe(200)
