@@ -13,6 +13,7 @@ import { OrderDetails } from '#src/features/order-view/components/order-details.
 import { loadOrderWizardCatalog } from '#src/features/order-wizard/catalog.ts'
 import { OrderWizard } from '#src/features/order-wizard/components/order-wizard.tsx'
 import { errorBody, profileOf, renderInApp, stubApi, V1 } from './helpers.tsx'
+import { repairCategory } from './catalogue-fixtures.ts'
 
 beforeAll(async () => {
   await loadOrderWizardCatalog()
@@ -40,26 +41,7 @@ vi.mock('#src/features/map/map-view.tsx', () => ({ MapView: () => null }))
 
 const DRAFT_ID = '5d0e8f1a-7c2b-4b8e-9f3a-1e2d3c4b5a69'
 const LANDMARK = 'Рядом со школой № 5, синие ворота'
-const category: Category = {
-  id: 3,
-  name: 'Мастера по ремонту',
-  slug: 'mastera-po-remontu',
-  subtitle: 'Электрики, сантехники',
-  services: [
-    {
-      id: 30,
-      name: 'Электрика',
-      slug: 'elektrika',
-      description: null,
-      parent: null,
-      parent_slug: null,
-      status: 'approved',
-      category: { id: 3, slug: 'mastera-po-remontu', name: 'Мастера по ремонту' },
-      children_count: 1,
-      children: [{ id: 32, name: 'Замена проводки', slug: 'zamena-provodki' }],
-    },
-  ],
-}
+const category: Category = repairCategory()
 const wizard = () => (
   <OrderWizard
     category={category}

@@ -8,6 +8,7 @@ import { loadOrderWizardCatalog } from '#src/features/order-wizard/catalog.ts'
 import { OrderWizard } from '#src/features/order-wizard/components/order-wizard.tsx'
 import { compressPhoto } from '#src/lib/image-compression.ts'
 import { profileOf, renderInApp } from './helpers.tsx'
+import { repairCategory } from './catalogue-fixtures.ts'
 import { FakeXhr } from './fake-xhr.ts'
 
 beforeAll(async () => {
@@ -43,26 +44,7 @@ vi.mock('dexie-react-hooks', () => ({ useLiveQuery: () => [] }))
 
 const DRAFT_ID = '5d0f8f3e-2b8a-4c55-9a77-3f4b7c1d2e60'
 const ORDER_ID = 41
-const category: Category = {
-  id: 3,
-  name: 'Мастера по ремонту',
-  slug: 'mastera-po-remontu',
-  subtitle: 'Электрики, сантехники',
-  services: [
-    {
-      id: 30,
-      name: 'Электрика',
-      slug: 'elektrika',
-      description: null,
-      parent: null,
-      parent_slug: null,
-      status: 'approved',
-      category: { id: 3, slug: 'mastera-po-remontu', name: 'Мастера по ремонту' },
-      children_count: 1,
-      children: [{ id: 32, name: 'Замена проводки', slug: 'zamena-provodki' }],
-    },
-  ],
-}
+const category: Category = repairCategory()
 const wizard = (
   <OrderWizard
     category={category}

@@ -16,6 +16,7 @@ import {
 import { loadOrderWizardCatalog } from '#src/features/order-wizard/catalog.ts'
 import { OrderWizard } from '#src/features/order-wizard/components/order-wizard.tsx'
 import { errorBody, profileOf, renderInApp, stubApi } from './helpers.tsx'
+import { repairCategory } from './catalogue-fixtures.ts'
 
 // The wizard's messages load with its chunk (docs/decisions/007); a component test loads them itself.
 beforeAll(loadOrderWizardCatalog)
@@ -49,29 +50,10 @@ vi.mock('#src/features/map/map-view.tsx', () => ({
 }))
 
 const DRAFT_ID = '0b9c3d52-4f7e-4a57-9a43-2f1f6a0c9e11'
-const category: Category = {
-  id: 3,
-  name: 'Мастера по ремонту',
-  slug: 'mastera-po-remontu',
-  subtitle: 'Электрики, сантехники',
-  services: [
-    {
-      id: 30,
-      name: 'Электрика',
-      slug: 'elektrika',
-      description: null,
-      parent: null,
-      parent_slug: null,
-      status: 'approved',
-      category: { id: 3, slug: 'mastera-po-remontu', name: 'Мастера по ремонту' },
-      children_count: 2,
-      children: [
-        { id: 31, name: 'Установка розеток', slug: 'ustanovka-rozetok' },
-        { id: 32, name: 'Замена проводки', slug: 'zamena-provodki' },
-      ],
-    },
-  ],
-}
+const category: Category = repairCategory([
+  { id: 31, name: 'Установка розеток', slug: 'ustanovka-rozetok' },
+  { id: 32, name: 'Замена проводки', slug: 'zamena-provodki' },
+])
 
 const filled = (changes: Partial<OrderForm>): OrderForm => ({
   ...emptyOrderForm('Повесить люстру'),
