@@ -69,12 +69,14 @@ const MORE: Place[] = [
   startsIn: (49 + 24 * index) * HOUR,
 }))
 
+let photo: Promise<Buffer> | undefined
+
 /**
  * The customer adds a photo of the work to their open order, as the wizard's upload does: of a phone photo's size
  * after the wizard's compression (1920 px, about 250 KB), so the bytes kept on the device are a day's.
  */
 async function addPhoto(orderId: number, token: string) {
-  const photo = await sharp({
+  photo ??= sharp({
     create: {
       width: 1920,
       height: 1440,
@@ -86,8 +88,9 @@ async function addPhoto(orderId: number, token: string) {
     .blur(1.2)
     .jpeg({ quality: 80 })
     .toBuffer()
+  const bytes = await photo
   const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'kitchen.jpg')
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'kitchen.jpg')
   const response = await fetch(`${product.url}${V1}/orders/${orderId}/photos`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
@@ -194,10 +197,12 @@ describe('the specialist’s day', () => {
     const customerToken = await apiLogin(product.url, DEMO_CUSTOMER, 'customer')
     const executorSession = await loginAs(DEMO_EXECUTOR, 'executor')
     const tokens = { customer: customerToken, executor: executorSession.token }
-    const kitchen = await acceptedJob(KITCHEN, tokens, executorSession.profile.id)
-    const cupboard = await acceptedJob(CUPBOARD, tokens, executorSession.profile.id)
-    const more: number[] = []
-    for (const place of MORE) more.push(await acceptedJob(place, tokens, executorSession.profile.id))
+    // The five jobs of the week, published and accepted side by side.
+    const ids = await Promise.all(
+      [KITCHEN, CUPBOARD, ...MORE].map((place) => acceptedJob(place, tokens, executorSession.profile.id)),
+    )
+    const [kitchen, cupboard] = ids as [number, number]
+    const more = ids.slice(2)
 
     const { page, context } = await phoneWithSession(product.browser, executorSession)
     await page.goto(`${product.url}/orders`)
@@ -398,16 +403,18 @@ describe('the specialist’s day', () => {
     // by Chromium's Background Sync. A blank page carries the DevTools session; it runs none of the app.
     const blank = await context.newPage()
     const devtools = await context.newCDPSession(blank)
-    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = []
-    devtools.on('ServiceWorker.workerRegistrationUpdated', (event) =>
-      registrations.push(...event.registrations),
+    const scope = `${product.url}/`
+    const registration = new Promise<{ registrationId: string }>((resolve) =>
+      devtools.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+        const ours = event.registrations.find((each) => each.scopeURL === scope && !each.isDeleted)
+        if (ours) resolve(ours)
+      }),
     )
     await devtools.send('ServiceWorker.enable')
-    await expect.poll(() => registrations.some((each) => each.scopeURL === `${product.url}/`)).toBe(true)
-    const registration = registrations.find((each) => each.scopeURL === `${product.url}/` && !each.isDeleted)!
+    const { registrationId } = await registration
     await devtools.send('ServiceWorker.dispatchSyncEvent', {
       origin: product.url,
-      registrationId: registration.registrationId,
+      registrationId,
       tag: 'workbox-background-sync:fika-outbox',
       lastChance: false,
     })
