@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { V1 } from '#contract/endpoints.ts'
 import { LOCALES, type Locale } from '#server/i18n/locale.ts'
 import { loadWebMessages } from '#server/modules/page-heads/web-messages.ts'
+import { PRIVATE_ROUTES } from '#server/modules/sitemap/service.ts'
 import { register } from '#tests/helpers/auth-flows.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
@@ -147,9 +148,12 @@ describe('pages that exist and screens of the app', () => {
   })
 
   it('screens that need a login, and the redirect only the browser follows, answer the plain shell with 200', async () => {
+    // Every private route the sitemap keeps crawlers out of is one of them (a new one is added there first).
     for (const path of [
+      ...PRIVATE_ROUTES,
       '/account',
       '/orders/map',
+      '/orders/today',
       '/wallet',
       '/wallet/success',
       '/chats',
