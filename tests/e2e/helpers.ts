@@ -138,11 +138,20 @@ let counter = 0
 export const freshPhone = () =>
   `99893${String((process.pid * 100 + ++counter) % 10_000_000).padStart(7, '0')}`
 
-/** One product and one browser for the test file, started before its tests and stopped after them. */
-export function useProduct(env: Record<string, string> = {}) {
-  const state = {} as { product: Awaited<ReturnType<typeof startProduct>>; browser: Browser }
+type RunningProduct = { url: string; stop: () => Promise<void> }
+
+/**
+ * One product and one browser for the test file, started before its tests and stopped after them. `env` is read
+ * when the product starts, so a hook registered before this one may still fill it in; `start` starts a product
+ * prepared otherwise (moderated-product.ts).
+ */
+export function useProduct(
+  env: Record<string, string> = {},
+  start: () => Promise<RunningProduct> = () => startProduct(env),
+) {
+  const state = {} as { product: RunningProduct; browser: Browser }
   beforeAll(async () => {
-    state.product = await startProduct(env)
+    state.product = await start()
     state.browser = await launchChromium()
   })
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
 import { runStaffRole } from '../../scripts/support-staff.ts'
-import { launchChromium, startProduct } from './helpers.ts'
+import { startProduct, useProduct } from './helpers.ts'
 
 /**
  * The product on its own copy of the seeded database, in which the person with `phone` is a moderator. The role is
@@ -34,22 +33,5 @@ export async function startProductWithModerator(phone: string) {
 }
 
 /** As `useProduct`, with the person with `phone` a moderator from the start. */
-export function useProductWithModerator(phone: string) {
-  const state = {} as { product: Awaited<ReturnType<typeof startProductWithModerator>>; browser: Browser }
-  beforeAll(async () => {
-    state.product = await startProductWithModerator(phone)
-    state.browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await state.browser?.close()
-    await state.product?.stop()
-  })
-  return {
-    get url() {
-      return state.product.url
-    },
-    get browser() {
-      return state.browser
-    },
-  }
-}
+export const useProductWithModerator = (phone: string) =>
+  useProduct({}, () => startProductWithModerator(phone))

@@ -53,14 +53,18 @@ function server(chat: Chat, pages: { newest: ChatMessage[]; older?: ChatMessage[
     },
     [`POST ${CHATS}/5/read`]: () => ({ json: extra.get(`POST ${CHATS}/5/read`) }),
     [`GET ${CHATS}/5`]: () => ({ json: chat }),
+    // As the server answers: `before` the older page, `after` only what is newer, else the newest page.
     [`GET ${CHATS}/5/messages`]: ({ query }) =>
       query.get('before')
         ? messagesPage(pages.older ?? [])
-        : messagesPage(pages.newest, {
-            next_cursor: pages.older ? String(pages.newest[0]!.id) : null,
-            delivered_up_to: chat.delivered_up_to,
-            read_up_to: chat.read_up_to,
-          }),
+        : messagesPage(
+            pages.newest.filter((message) => message.id > Number(query.get('after') ?? 0)),
+            {
+              next_cursor: pages.older ? String(pages.newest[0]!.id) : null,
+              delivered_up_to: chat.delivered_up_to,
+              read_up_to: chat.read_up_to,
+            },
+          ),
     [`POST ${CHATS}/5/messages/31/report`]: ({ body }) => ({
       status: 201,
       json: { id: 1, status: 'pending', body },
@@ -250,26 +254,47 @@ describe('a conversation', () => {
     expect(blockCalls).toEqual([{ blocked: true }])
   })
 
-  it('asks for what came since the newest message held after a reconnection that lost events', async () => {
+  it('reads the newest messages again after a connection that missed events: new ones, and one hidden meanwhile', async () => {
     const socket = connected()
-    const api = server(chatOf(5, { my_read_up_to: 31 }), { newest: [messageOf(30), messageOf(31)] })
+    const pages = { newest: [messageOf(30), messageOf(31)] }
+    server(chatOf(5, { my_read_up_to: 31 }), pages)
     const log = await open()
     act(() => socket.disconnect())
+    // Meanwhile a moderator hid message 30 and message 32 came: their events reached no socket.
+    pages.newest = [messageOf(30, { text: '', hidden: true }), messageOf(31), messageOf(32)]
     socket.recovered = false
     act(() => socket.accept())
-    await waitFor(() => expect(api.last('GET', `${CHATS}/5/messages`)?.query.get('after')).toBe('31'))
-    expect(within(log).getByText('Сообщение 31')).toBeTruthy()
+    await within(log).findByText('Сообщение 32')
+    expect(within(log).queryByText('Сообщение 30')).toBeNull()
+    expect(within(log).getByText('Сообщение скрыто модератором')).toBeTruthy()
+  })
+
+  it('reads the conversation again when more came while away than a page holds', async () => {
+    const socket = connected()
+    const pages: { newest: ChatMessage[]; older?: ChatMessage[] } = { newest: [messageOf(30), messageOf(31)] }
+    const api = server(chatOf(5, { my_read_up_to: 31 }), pages)
+    await open()
+    act(() => socket.disconnect())
+    pages.newest = [messageOf(60), messageOf(61)]
+    pages.older = [messageOf(40)]
+    socket.recovered = false
+    const before = api.calls.filter((call) => call.path === `${CHATS}/5`).length
+    act(() => socket.accept())
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.path === `${CHATS}/5`).length).toBe(before + 1),
+    )
   })
 
   it('asks for nothing after a reconnection that had the missed events replayed', async () => {
     const socket = connected()
     const api = server(chatOf(5, { my_read_up_to: 31 }), { newest: [messageOf(31)] })
     await open()
+    const asked = () => api.calls.filter((call) => call.path === `${CHATS}/5/messages`).length
+    const before = asked()
     act(() => socket.disconnect())
     socket.recovered = true
     act(() => socket.accept())
-    const asked = api.calls.filter((call) => call.query.get('after') !== null)
-    expect(asked).toHaveLength(0)
+    expect(asked()).toBe(before)
   })
 
   it('marks read over HTTP while the socket is down, and the answer sets the header’s total', async () => {

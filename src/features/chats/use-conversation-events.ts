@@ -70,9 +70,16 @@ export function useConversationEvents(
       reload()
       return
     }
+    // The newest page, not only what came after the newest message shown: a message a moderator hid meanwhile, whose
+    // event reached no socket, shows hidden too. When more came than a page holds, the conversation is read again.
     chatsApi
-      .messages(chatId, newest ? { after: newest.id } : {})
+      .messages(chatId)
       .then((page) => {
+        const oldest = page.collection[0]
+        if (newest && oldest && oldest.id > newest.id && page.meta.next_cursor) {
+          reload()
+          return
+        }
         addMessages(page.collection)
         setState((current) =>
           current.chat
