@@ -6,7 +6,7 @@ import { PageHead } from '#src/components/page-head.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 import { CategoryCard } from '#src/features/catalogue/components/category-card.tsx'
-import { SearchDropdown } from '#src/features/catalogue/components/search-dropdown.tsx'
+import { SearchBox } from '#src/features/catalogue/components/search-box.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { LazyHomeSections } from '#src/features/home/components/lazy-home-sections.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
@@ -115,7 +115,7 @@ function Home() {
             Post an order for free: replies usually arrive in 10–20 minutes. You pay the specialist directly.
           </Trans>
         </p>
-        <SearchDropdown />
+        <SearchBox />
         <ul className="tags" aria-label={t`Popular services`}>
           {QUICK_LINKS.map((link) => (
             <li key={link.key}>
