@@ -13,7 +13,6 @@ import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 import { withMessages } from '#src/lib/drawn-page.ts'
 import { currentLocale } from '#src/lib/locale.ts'
-import { guardRoute } from '#src/lib/route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
 // Shown only when the categories come from this device, never on a page the server drew: it loads when needed.
@@ -38,7 +37,7 @@ export const Route = createFileRoute('/')({
     ...(search.order !== undefined && { order: search.order }),
     redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
   }),
-  beforeLoad: guardRoute('home'),
+  // No guard: the home page is open to everyone (lib/route-guard.ts), and its first load goes without the guard's code.
   component: Home,
 })
 
