@@ -3,7 +3,7 @@ import { afterFirstLoad } from './after-first-load.ts'
 import { takesOverDrawnPage } from './drawn-page.ts'
 
 /** What says a visitor is about to use a part: a finger, the pointer, the keyboard or focus reaching it. */
-const FIRST_USE_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown'] as const
+const FIRST_USE_EVENTS = ['pointerdown', 'pointerover', 'touchstart', 'focusin', 'keydown', 'submit'] as const
 
 /**
  * A part of the first screen that is drawn before its code is needed (the search box, the categories' row): on a
@@ -22,6 +22,16 @@ export function lazyUntilUsed<T extends ComponentType<any>>(
 ) {
   return lazy(() => {
     if (import.meta.env.SSR || !takesOverDrawnPage()) return load()
+    // React sends no event to a part it has not taken over yet, so the browser would send the part's form itself and
+    // reload the page, losing what was typed. It is kept from that; the part, once here, takes over what was typed.
+    // NOTE: for good: the app's forms are never sent by the browser, so this only ever does what their handlers do.
+    addEventListener(
+      'submit',
+      (event) => {
+        if (event.target instanceof Element && event.target.closest(selector)) event.preventDefault()
+      },
+      { capture: true },
+    )
     return new Promise<void>((resolve) => {
       // The first touch may have come before the app started (it is what starts it, src/boot.ts).
       if (document.activeElement?.closest(selector)) return resolve()
