@@ -39,6 +39,10 @@ export function SearchDropdown() {
     setText(String(typed))
     setOpen(box.current?.contains(document.activeElement) ?? false)
   })
+  // This code may arrive after the field got focus (search-box.tsx): the list's code loads then, as on a focus.
+  useEffect(() => {
+    if (box.current?.contains(document.activeElement)) void loadResults().catch(() => undefined)
+  }, [])
 
   useEffect(() => {
     if (!searching) return

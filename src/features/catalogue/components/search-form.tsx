@@ -8,7 +8,7 @@ type SearchFormProps = {
   /** The id of the dropdown the field controls. */
   listId?: string
   onSubmit?: () => void
-  /** What the working search adds to its field: its value, its list and its handlers. */
+  /** What the working search adds to its field: its value, whether its list is open, and its handlers. */
   input?: InputHTMLAttributes<HTMLInputElement>
   /** The dropdown, under the form. */
   children?: ReactNode
