@@ -43,6 +43,12 @@ export const AUTH_PATH = `${V1}/auth`
 /** Where the page trades the refresh cookie for an access token (POST). */
 export const REFRESH_PATH = `${AUTH_PATH}/refresh`
 export const REFRESH_COOKIE = 'refresh_token'
+/**
+ * The Mini App's two logins (contract/telegram-endpoints.ts). Here, without their schemas: the Mini App's launch
+ * sends them before its first tap, and the schemas (only types to the web app) would be in its first load.
+ */
+export const TELEGRAM_LOGIN_PATH = `${AUTH_PATH}/telegram`
+export const TELEGRAM_LOGIN_LINK_PATH = `${AUTH_PATH}/telegram/login-link`
 // Its own file: the web app's first load reads it without this one (buildPath and the paths load with the client).
 export { LOCALE_COOKIE } from './locale-cookie.ts'
 

@@ -7,7 +7,7 @@ import {
   DevTelegramResponseSchema,
 } from './schemas/dev.ts'
 import { ProfileSchema } from './schemas/profile.ts'
-import { API_PREFIX, AUTH_PATH, V1, type Endpoint } from './endpoint.ts'
+import { API_PREFIX, TELEGRAM_LOGIN_LINK_PATH, TELEGRAM_LOGIN_PATH, V1, type Endpoint } from './endpoint.ts'
 
 /** Where Telegram posts the bot's updates (setWebhook's url ends with it); fixed for operators (issue 34). */
 export const TELEGRAM_WEBHOOK_PATH = `${API_PREFIX}/telegram/webhook`
@@ -55,7 +55,7 @@ export const telegramEndpoints = {
   },
   telegramLogin: {
     method: 'POST',
-    path: `${AUTH_PATH}/telegram`,
+    path: TELEGRAM_LOGIN_PATH,
     summary:
       'The Mini App login: Authorization: tma <initData>; answers like login and sets the refresh cookie',
     tag: 'auth',
@@ -63,7 +63,7 @@ export const telegramEndpoints = {
   },
   telegramLoginLink: {
     method: 'POST',
-    path: `${AUTH_PATH}/telegram/login-link`,
+    path: TELEGRAM_LOGIN_LINK_PATH,
     summary:
       'Trades the token of the bot\'s single-use "Open Fika" link for a session; answers like login (401 once used or expired)',
     tag: 'auth',

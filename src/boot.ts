@@ -36,4 +36,9 @@ const painted =
     ? Promise.race([firstPaint(), firstInteraction()])
     : Promise.resolve()
 
-void painted.then(() => import('./main.tsx'))
+void painted.then(() => {
+  // Every route but `/` is guarded before it shows (lib/lazy-route-guard.ts): its code comes with the app's, not
+  // one round trip after it.
+  if (location.pathname !== '/') void import('./lib/route-guard.ts')
+  return import('./main.tsx')
+})

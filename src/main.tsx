@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { AppRoot } from './app-root.tsx'
 import { RouteError } from './components/chunk-error-notice.tsx'
 import { afterFirstLoad } from './lib/after-first-load.ts'
+import { loadRouteGuard } from './lib/lazy-route-guard.ts'
 import { listenForChunkErrors } from './lib/chunk-reload.ts'
 import { loginFromMiniApp } from './features/auth/mini-app-launch.ts'
 import { startInTelegram } from './features/mini-app/in-telegram.ts'
@@ -67,6 +68,8 @@ async function start() {
   void loginFromMiniApp(router)
 
   afterFirstLoad(async () => (await import('./lib/pwa.ts')).registerServiceWorker())
+  // The first page is shown: the route guard's code comes before the first tap on a link needs it.
+  afterFirstLoad(loadRouteGuard)
   // A page drawn by the server asks nothing at first: the HTTP client loads before the first tap needs it. The
   // client itself is imported here, not at the top: nothing on the first screen calls it (catalogue-api.ts).
   afterFirstLoad(async () => (await import('./lib/api.ts')).api.preload())

@@ -4,7 +4,7 @@ import { EMAIL_NOTICES, type EmailNotice } from '#contract/email-notices.ts'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { ProfileEditor } from '#src/features/profile-editor/components/profile-editor.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
 export const Route = createFileRoute('/account')({

@@ -6,14 +6,13 @@ import { PageHead } from '#src/components/page-head.tsx'
 import { useAuthModal } from '#src/features/auth/auth-modal-store.ts'
 import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 import { CategoryCard } from '#src/features/catalogue/components/category-card.tsx'
-import { SearchDropdown } from '#src/features/catalogue/components/search-dropdown.tsx'
+import { SearchBox } from '#src/features/catalogue/components/search-box.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { LazyHomeSections } from '#src/features/home/components/lazy-home-sections.tsx'
 import { EXTERNAL_LINKS } from '#src/lib/links.ts'
 import { afterFirstLoad } from '#src/lib/after-first-load.ts'
 import { withMessages } from '#src/lib/drawn-page.ts'
 import { currentLocale } from '#src/lib/locale.ts'
-import { guardRoute } from '#src/lib/route-guard.ts'
 import { useSession } from '#src/lib/session-store.ts'
 
 // Shown only when the categories come from this device, never on a page the server drew: it loads when needed.
@@ -38,7 +37,7 @@ export const Route = createFileRoute('/')({
     ...(search.order !== undefined && { order: search.order }),
     redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
   }),
-  beforeLoad: guardRoute('home'),
+  // No guard: the home page is open to everyone (lib/route-guard.ts), and its first load goes without the guard's code.
   component: Home,
 })
 
@@ -115,7 +114,7 @@ function Home() {
             Post an order for free: replies usually arrive in 10–20 minutes. You pay the specialist directly.
           </Trans>
         </p>
-        <SearchDropdown />
+        <SearchBox />
         <ul className="tags" aria-label={t`Popular services`}>
           {QUICK_LINKS.map((link) => (
             <li key={link.key}>

@@ -4,7 +4,7 @@ import { OptionalPart } from '#src/components/optional-part.tsx'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadNotificationsCatalog } from '#src/features/notifications/catalog.ts'
 import { NotificationsScreen } from '#src/features/notifications/components/notifications-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 // The browser push offer is its own feature and chunk: the list does not wait for it.
 const PushPermissionCard = lazy(() => import('#src/features/push/push-permission-card.tsx'))

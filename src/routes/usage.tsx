@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { contentApi } from '#src/features/content/api/content-api.ts'
 import { ContentScreen } from '#src/features/content/components/content-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/usage')({
   beforeLoad: guardRoute('usage'),

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { NotFound } from '#src/components/not-found.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 import { isSlug } from '#src/lib/slug.ts'
 
 /** The last segment names a wizard form; without it the path is the service chain itself. */
@@ -40,7 +40,7 @@ export const Route = createFileRoute('/$categorySlug/$')({
   beforeLoad: ({ params, location }) => {
     const route = orderRouteOf(params._splat ?? '')
     if (![params.categorySlug, ...route.serviceSlugs].every(isSlug)) throw notFound()
-    guardRoute(route.name)({ location })
+    return guardRoute(route.name)({ location })
   },
   component: OrderWizardRoute,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 import { isSlug } from '#src/lib/slug.ts'
 
 // NOTE: every route's options load with the first screen of any page, with the list of chunks their component
@@ -14,7 +14,7 @@ const OrderIndexScreen = lazy(() =>
 export const Route = createFileRoute('/$categorySlug/')({
   beforeLoad: ({ params, location }) => {
     if (!isSlug(params.categorySlug)) throw notFound()
-    guardRoute('order.index')({ location })
+    return guardRoute('order.index')({ location })
   },
   component: OrderIndex,
 })

@@ -9,13 +9,13 @@ import { catalogueApi } from '#src/features/catalogue/api/catalogue-api.ts'
 import { ServiceLinks } from '#src/features/catalogue/components/service-links.tsx'
 import { useSaved } from '#src/features/catalogue/use-saved.ts'
 import { loadLaterWords } from '#src/lib/lazy-catalog.ts'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 import { isSlug } from '#src/lib/slug.ts'
 
 export const Route = createFileRoute('/$categorySlug/services')({
   beforeLoad: ({ params }) => {
     if (!isSlug(params.categorySlug)) throw notFound()
-    guardRoute('services')()
+    return guardRoute('services')()
   },
   component: CategoryServicesRoute,
 })

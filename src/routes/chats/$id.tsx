@@ -3,7 +3,7 @@ import { NotFound } from '#src/components/not-found.tsx'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadChatsCatalog } from '#src/features/chats/catalog.ts'
 import { ConversationScreen } from '#src/features/chats/components/conversation-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/chats/$id')({
   beforeLoad: guardRoute('chats'),

@@ -1,7 +1,7 @@
 import { createFileRoute, useParams } from '@tanstack/react-router'
 import { NotFound } from '#src/components/not-found.tsx'
 import { FeedbacksScreen } from '#src/features/feedbacks/components/feedbacks-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/feedbacks/$userId')({
   beforeLoad: guardRoute('feedbacks'),

@@ -3,7 +3,7 @@ import { NotFound } from '#src/components/not-found.tsx'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadOrderViewCatalog } from '#src/features/order-view/catalog.ts'
 import { OrderScreen } from '#src/features/order-view/components/order-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/order/$orderId')({
   beforeLoad: guardRoute('order.view'),

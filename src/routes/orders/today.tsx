@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TodayScreen } from '#src/features/workday/components/today-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 // The screen lives in its feature so that its messages load with it (docs/decisions/007). Specialists only: a
 // job's address and customer are theirs alone.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BlogPostScreen as Post } from '#src/features/content/components/blog-post-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/post/$slug')({
   beforeLoad: guardRoute('post'),

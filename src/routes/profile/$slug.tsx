@@ -1,7 +1,7 @@
 import { createFileRoute, useParams } from '@tanstack/react-router'
 import { NotFound } from '#src/components/not-found.tsx'
 import { ProfileScreen } from '#src/features/public-profile/components/profile-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 /** The slugs the API answers (contract PublicProfileParamsSchema): lowercase words and digits joined by hyphens. */
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/

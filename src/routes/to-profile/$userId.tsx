@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 /**
  * A redirect-style entry: links that know only a user id land on the profile's slug address, the one it is shared
@@ -8,7 +8,7 @@ import { guardRoute } from '#src/lib/route-guard.ts'
  */
 export const Route = createFileRoute('/to-profile/$userId')({
   beforeLoad: async ({ params }) => {
-    guardRoute('to_profile')()
+    await guardRoute('to_profile')()
     let slug = params.userId
     if (/^\d{1,12}$/.test(params.userId)) {
       const { publicProfileApi } = await import('#src/features/public-profile/api/profile-api.ts')

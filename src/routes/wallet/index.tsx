@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadWalletCatalog } from '#src/features/wallet/catalog.ts'
 import { WalletScreen } from '#src/features/wallet/components/wallet-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/wallet/')({
   beforeLoad: guardRoute('wallet'),

@@ -3,7 +3,7 @@ import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadWalletCatalog } from '#src/features/wallet/catalog.ts'
 import { PaymentResult } from '#src/features/wallet/components/payment-result.tsx'
 import { parseInvoiceSearch } from '#src/features/wallet/invoice-search.ts'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/wallet/success')({
   beforeLoad: guardRoute('wallet_success'),

@@ -1,7 +1,6 @@
 import { authEndpoints } from '#contract/auth-endpoints.ts'
 import { coreEndpoints } from '#contract/core-endpoints.ts'
 import { profileEndpoints } from '#contract/profile-endpoints.ts'
-import { telegramEndpoints } from '#contract/telegram-endpoints.ts'
 
 // Not the whole `endpoints` record: the order schemas stay out of the chunks that use this.
 const endpoints = {
@@ -9,8 +8,6 @@ const endpoints = {
   ...authEndpoints,
   profile: profileEndpoints.profile,
   updateProfile: profileEndpoints.updateProfile,
-  telegramLogin: telegramEndpoints.telegramLogin,
-  telegramLoginLink: telegramEndpoints.telegramLoginLink,
 }
 import type { UserType } from '#contract/schemas/profile.ts'
 import { api } from '#src/lib/api.ts'
@@ -44,11 +41,6 @@ export const authApi = {
     type: UserType
     required_id: string
   }) => api.call(endpoints.resetPassword, { body: { ...body, username: body.phone } }),
-  /** The Mini App's login: Telegram's signed launch data (`initData`, as Telegram wrote it) instead of a password. */
-  telegramLogin: (initData: string) =>
-    api.call(endpoints.telegramLogin, { headers: { authorization: `tma ${initData}` } }),
-  /** The bot's single-use "Open Fika" link's token, traded for a session. */
-  telegramLoginLink: (token: string) => api.call(endpoints.telegramLoginLink, { body: { token } }),
   logout: () => api.call(endpoints.logout),
   saveType: (id: number, type: UserType) =>
     api.call(endpoints.updateProfile, { params: { id }, body: { type } }),

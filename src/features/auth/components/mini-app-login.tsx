@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client'
 import { Modal } from '#src/components/modal.tsx'
 import { ApiError } from '#src/lib/api-client.ts'
 import { useSession } from '#src/lib/session-store.ts'
-import { authApi } from '../api/auth-api.ts'
+import { telegramLoginApi } from '../api/telegram-login-api.ts'
 import { useAuthModal } from '../auth-modal-store.ts'
 import { loadAuthCatalog } from '../catalog.ts'
 
@@ -40,7 +40,9 @@ export async function startMiniAppLogin(router: AnyRouter) {
   webApp?.expand?.()
   if (!initData && !loginToken) return
 
-  const answer = (loginToken ? authApi.telegramLoginLink(loginToken) : authApi.telegramLogin(initData!)).then(
+  const answer = (
+    loginToken ? telegramLoginApi.withLinkToken(loginToken) : telegramLoginApi.withLaunchData(initData!)
+  ).then(
     (session) => ({ session }),
     (error: unknown) => ({ error }),
   )

@@ -1,10 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { useDismiss } from '#src/components/use-dismiss.ts'
 import { useTypedBeforeStart } from '#src/components/use-typed-before-start.ts'
 import { withMessages } from '#src/lib/drawn-page.ts'
 import { catalogueApi, orderPathOf, type SearchResult } from '../api/catalogue-api.ts'
+import { SearchForm } from './search-form.tsx'
 import { SearchSpinner } from './search-spinner.tsx'
 
 /** Spec section 2 and 9: the dropdown starts above 2 characters, 200 ms after the last keystroke. */
@@ -22,7 +22,6 @@ const loadResults = () =>
 const SearchResults = lazy(loadResults)
 
 export function SearchDropdown() {
-  const { t } = useLingui()
   const navigate = useNavigate()
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
@@ -40,6 +39,10 @@ export function SearchDropdown() {
     setText(String(typed))
     setOpen(box.current?.contains(document.activeElement) ?? false)
   })
+  // This code may arrive after the field got focus (search-box.tsx): the list's code loads then, as on a focus.
+  useEffect(() => {
+    if (box.current?.contains(document.activeElement)) void loadResults().catch(() => undefined)
+  }, [])
 
   useEffect(() => {
     if (!searching) return
@@ -86,51 +89,29 @@ export function SearchDropdown() {
   }
 
   return (
-    <div className="search" ref={box}>
-      <form
-        ref={form}
-        role="search"
-        className="search__form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          submit()
-        }}
-      >
-        <label htmlFor={inputId} className="search__label">
-          <Trans>Find a service</Trans>
-        </label>
-        <div className="search__row">
-          <input
-            id={inputId}
-            name="search"
-            className="search__input"
-            type="search"
-            autoComplete="off"
-            enterKeyHint="search"
-            placeholder={t`For example: cleaning, electrician, IELTS`}
-            value={text}
-            role="combobox"
-            aria-expanded={open && searching}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            onChange={(event) => {
-              setText(event.target.value)
-              setFailed(false)
-              setOpen(true)
-            }}
-            onFocus={() => {
-              setOpen(true)
-              void loadResults().catch(() => undefined)
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') setOpen(false)
-            }}
-          />
-          <button type="submit" className="button">
-            <Trans>Search</Trans>
-          </button>
-        </div>
-      </form>
+    <SearchForm
+      box={box}
+      form={form}
+      inputId={inputId}
+      listId={listId}
+      onSubmit={submit}
+      input={{
+        value: text,
+        'aria-expanded': open && searching,
+        onChange: (event) => {
+          setText(event.target.value)
+          setFailed(false)
+          setOpen(true)
+        },
+        onFocus: () => {
+          setOpen(true)
+          void loadResults().catch(() => undefined)
+        },
+        onKeyDown: (event) => {
+          if (event.key === 'Escape') setOpen(false)
+        },
+      }}
+    >
       {open && searching && (
         <div id={listId} className="search__dropdown" aria-live="polite">
           <Suspense fallback={<SearchSpinner />}>
@@ -138,6 +119,6 @@ export function SearchDropdown() {
           </Suspense>
         </div>
       )}
-    </div>
+    </SearchForm>
   )
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { BlogList } from '#src/features/content/components/blog-list.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/blog/category/$category')({
   beforeLoad: guardRoute('blog_category'),

@@ -2,7 +2,7 @@ import { createFileRoute, useSearch } from '@tanstack/react-router'
 import { WithCatalog } from '#src/components/with-catalog.tsx'
 import { loadOrderViewCatalog } from '#src/features/order-view/catalog.ts'
 import { DirectOrderScreen } from '#src/features/order-view/components/direct-order-screen.tsx'
-import { guardRoute } from '#src/lib/route-guard.ts'
+import { guardRoute } from '#src/lib/lazy-route-guard.ts'
 
 export const Route = createFileRoute('/direct/order/')({
   // NOTE: plain code, not valibot: this part of a route ships with the first screen.
