@@ -213,7 +213,8 @@ describe('the specialist’s day', () => {
     await cardOf(page, KITCHEN.name).getByText(KITCHEN.landmark).waitFor()
     await waitUntilSaved(page, 'workday:today')
     // No map is opened online: the visit itself keeps the maps' code and the tiles around every job (at the zooms a
-    // job's map opens at, PLACE_ZOOM and one out), in the service worker's caches.
+    // job's map opens at, PLACE_ZOOM and one out), in the service worker's caches, 10 s after the view opened
+    // (KEEP_MAPS_AFTER_MS: the first seconds of a slow network are the person's).
     const tileStyle = {
       version: 8 as const,
       sources: {
@@ -234,7 +235,7 @@ describe('the specialist’s day', () => {
           const kept = new Set(await cachedUrls(page, 'map-tiles'))
           return tilesOfTheDay.filter((url) => !kept.has(url))
         },
-        { timeout: 30_000 },
+        { timeout: 45_000 },
       )
       .toEqual([])
     await expect
