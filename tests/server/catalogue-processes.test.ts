@@ -31,14 +31,15 @@ describe.runIf(redisUrl)('the catalogue kept in several processes on one Redis',
     const execute = async (query: ReturnType<typeof sql>) =>
       ((await t.db.db.execute(query)) as unknown as { rows: { id: number }[] }).rows
     try {
-      // Kept by the other process before the change.
+      // Kept by the other process before the change, for longer than the wait below (30 s). NOTE: that it still
+      // answers the old name after the update is not asserted: any app on this Redis (the other test files' apps) may
+      // tell it to forget, and so does its broadcast's first connection ("may have missed some").
       const before = await names()
       expect(before.length).toBeGreaterThan(0)
       const [row] = await execute(sql`select id from services where parent_id is null order by id limit 1`)
       await execute(
         sql`update services set name = jsonb_set(name, '{ru}', '"Ремонт наручных часов"') where id = ${row!.id}`,
       )
-      expect(await names()).toEqual(before)
 
       deciding.services.events.publish({
         type: 'service.decided',
