@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadProfileEditorCatalog } from '#src/features/profile-editor/catalog.ts'
 import { V1 } from './helpers.tsx'
+import { repairCategory } from './catalogue-fixtures.ts'
 import { EXECUTOR, keptEdits, openEditor } from './profile-editor-fixtures.tsx'
 
 vi.mock(
@@ -119,27 +120,7 @@ describe('the specialties section', () => {
           collection: [{ id: 3, name: 'Мастера по ремонту', slug: 'mastera-po-remontu', subtitle: '' }],
         },
       }),
-      [`GET ${V1}/categories/3`]: () => ({
-        json: {
-          id: 3,
-          name: 'Мастера по ремонту',
-          slug: 'mastera-po-remontu',
-          subtitle: '',
-          services: [
-            {
-              id: 30,
-              name: 'Электрика',
-              slug: 'elektrika',
-              description: null,
-              parent: null,
-              parent_slug: null,
-              status: 'approved',
-              category: { id: 3, slug: 'mastera-po-remontu', name: 'Мастера по ремонту' },
-              children: [{ id: 32, name: 'Замена проводки', slug: 'zamena-provodki' }],
-            },
-          ],
-        },
-      }),
+      [`GET ${V1}/categories/3`]: () => ({ json: repairCategory() }),
       [`POST ${V1}/speciality/9/all`]: () => ({ json: speciality() }),
     })
     const user = userEvent.setup()

@@ -15,8 +15,8 @@ type SearchFormProps = {
 }
 
 /**
- * The search's form as it is drawn: the working search (search-dropdown.tsx) and the placeholder shown until its
- * code arrives (search-box.tsx) draw the same field and button.
+ * The search's form as it is drawn: the working search (search-dropdown.tsx) and the form shown while its code is
+ * on its way (search-box.tsx) draw the same field and button.
  */
 export function SearchForm({ box, form, inputId, listId, onSubmit, input, children }: SearchFormProps) {
   const { t } = useLingui()
