@@ -7,6 +7,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { PgBoss, fromPglite, type Job } from 'pg-boss'
 import { v7 as timeOrderedId } from 'uuid'
+import { coalescedCalls } from '#server/lib/coalesced-calls.ts'
 import { currentRequestId, withRequestId } from '#server/lib/request-context.ts'
 
 export type JobLog = {
@@ -130,6 +131,20 @@ export function createJobQueue(
 ) {
   const boss = createBoss(target, log, schedules)
   const kinds = new Map<string, Defined>()
+  type BossJob = { data: object } & ReturnType<typeof bossSendOptions>
+  /** Each kind's sends, stored together while an insert of the kind is on its way (a burst is one statement). */
+  const inserts = new Map<string, (job: BossJob) => Promise<void>>()
+  const insertOf = (kind: string) => {
+    let insert = inserts.get(kind)
+    if (!insert) {
+      insert = coalescedCalls<BossJob, void>(async (jobs) => {
+        await boss.insert(kind, jobs)
+        return jobs.map(() => undefined)
+      })
+      inserts.set(kind, insert)
+    }
+    return insert
+  }
   let started = false
   /** Set once the app is ready (every kind declared): the start itself, or, lazily, the right to start. */
   let ready = false
@@ -179,7 +194,7 @@ export function createJobQueue(
     /** Makes a job; resolves when it is stored (it runs on whichever process takes it). */
     async send<T extends object>(kind: string, data: T, options: SendOptions = {}) {
       await running(kind)
-      await boss.send(kind, withRequest(data), bossSendOptions(options))
+      await insertOf(kind)({ data: withRequest(data), ...bossSendOptions(options) })
     },
 
     /** Many jobs of one kind in one statement (a push to every device of many people), each with its options. */
