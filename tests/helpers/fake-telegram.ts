@@ -32,6 +32,8 @@ export async function startFakeBotApi({ messagesPerSecond }: { messagesPerSecond
   // Updates waiting for `getUpdates` (long polling), and the poll waiting for one.
   const updates: { update_id: number }[] = []
   let wake: (() => void) | undefined
+  // Tests waiting for a call (`callMade`).
+  const waiters = new Set<{ matches: (call: BotApiCall) => boolean; resolve: (call: BotApiCall) => void }>()
   const server = createServer(async (request, response) => {
     const chunks: Buffer[] = []
     for await (const chunk of request) chunks.push(chunk as Buffer)
@@ -45,6 +47,7 @@ export async function startFakeBotApi({ messagesPerSecond }: { messagesPerSecond
     const payload = text ? (JSON.parse(text) as Record<string, unknown>) : {}
     const call: BotApiCall = { token: match[1]!, method: match[2]!, payload }
     calls.push(call)
+    for (const waiter of [...waiters]) if (waiter.matches(call)) waiter.resolve(call)
     if (match[2] === 'setWebhook') {
       webhookUrl = String(payload.url)
       return reply({ ok: true, result: true })
@@ -100,6 +103,24 @@ export async function startFakeBotApi({ messagesPerSecond }: { messagesPerSecond
     pushUpdate(update: { update_id: number }) {
       updates.push(update)
       wake?.()
+    },
+    /**
+     * The first call, made already or still to come, that `matches`: a test waits for what the bot did, however
+     * long a loaded machine takes to do it (bounded by the test's own timeout), instead of polling on a clock.
+     */
+    callMade(matches: (call: BotApiCall) => boolean): Promise<BotApiCall> {
+      const made = calls.find(matches)
+      if (made) return Promise.resolve(made)
+      return new Promise((resolve) => {
+        const waiter = {
+          matches,
+          resolve: (call: BotApiCall) => {
+            waiters.delete(waiter)
+            resolve(call)
+          },
+        }
+        waiters.add(waiter)
+      })
     },
     refuseNext(refusal: (typeof refusals)[number]) {
       refusals.push(refusal)
