@@ -4,6 +4,9 @@
  *
  * - throughput: N jobs (5,000 by default) stored in one insert, then run by one process's worker (8 at a time, as
  *   push sends run): jobs per second from the first start to the last end;
+ * - a burst of sends: N jobs, each its own `send` (as every conversation's first message schedules its check), all
+ *   made at once with delayed due times, so nothing runs meanwhile: the time until every send has resolved (its job
+ *   stored) and the jobs stored per second, beside the same burst stored one statement per job;
  * - latency from due time to start: 200 jobs, one every 25 ms, each due 1 s after it is made (as a chat check is
  *   due 10 s after its message), and 200 more due at once (as a push is): p50, p99 and max of start minus due.
  *
@@ -42,6 +45,11 @@ async function measure(database: DatabaseHandle) {
       done.throughput++
     },
   )
+  queue.define<{ n: number }>(
+    'bench.burst',
+    { retryLimit: 0, retryDelayS: 1, expireInS: 60, pollS: 30 },
+    async () => undefined,
+  )
   for (const kind of ['delayed', 'immediate'] as const)
     queue.define<{ dueAt: number }>(
       `bench.${kind}`,
@@ -59,6 +67,20 @@ async function measure(database: DatabaseHandle) {
     console.log(
       `  throughput: ${JOBS} jobs in ${seconds.toFixed(1)} s = ${(JOBS / seconds).toFixed(0)} jobs/s`,
     )
+
+    // The same burst as one statement per job (sendMany of one job does not coalesce): the baseline.
+    const burst = async (label: string, sendOne: (n: number) => Promise<void>) => {
+      const start = performance.now()
+      await Promise.all(Array.from({ length: JOBS }, (_, n) => sendOne(n)))
+      const seconds = (performance.now() - start) / 1000
+      console.log(
+        `  a burst of ${JOBS} sends at once, ${label}: all stored in ${seconds.toFixed(2)} s = ${(JOBS / seconds).toFixed(0)} jobs/s`,
+      )
+    }
+    await burst('one statement each (baseline)', (n) =>
+      queue.sendMany('bench.burst', [{ n }], () => ({ startAfterS: 3600 })),
+    )
+    await burst('coalesced (send)', (n) => queue.send('bench.burst', { n }, { startAfterS: 3600 }))
 
     for (let n = 0; n < TIMED; n++) {
       await queue.send('bench.delayed', { dueAt: Date.now() + 1000 }, { startAfterS: 1 })
