@@ -13,8 +13,12 @@ async function specialistWithOrders(count: number) {
   const me = await specialist(t)
   const customer = await user(t, 'customer')
   const orders = []
-  for (let i = 1; i <= count; i++) orders.push(await publish(t, customer, { name: `Заказ ${i}` }))
-  await t.app.services.events.settled()
+  // Each order's notifications are written before the next order is published: on the frozen test clock they share
+  // one time, and "newest first" then goes by the order they were written in.
+  for (let i = 1; i <= count; i++) {
+    orders.push(await publish(t, customer, { name: `Заказ ${i}` }))
+    await t.app.services.events.settled()
+  }
   return { me, customer, orders }
 }
 
