@@ -116,6 +116,24 @@ const bossSendOptions = (options: SendOptions) => ({
   ...(options.priority !== undefined && { priority: options.priority }),
 })
 
+type BossJob = { data: object } & ReturnType<typeof bossSendOptions>
+
+/** Each kind's sends, stored together while an insert of the kind is on its way (a burst is one statement). */
+function coalescedInsertsByKind(boss: PgBoss) {
+  const inserts = new Map<string, (job: BossJob) => Promise<void>>()
+  return (kind: string) => {
+    let insert = inserts.get(kind)
+    if (!insert) {
+      insert = coalescedCalls<BossJob, void>(async (jobs) => {
+        await boss.insert(kind, jobs)
+        return jobs.map(() => undefined)
+      })
+      inserts.set(kind, insert)
+    }
+    return insert
+  }
+}
+
 /**
  * The queue on PGlite (the embedded database, through pg-boss's own adapter: one process, as PGlite allows) or on
  * PostgreSQL (its own small pool, with LISTEN/NOTIFY so a job due now starts at once on any process).
@@ -131,20 +149,7 @@ export function createJobQueue(
 ) {
   const boss = createBoss(target, log, schedules)
   const kinds = new Map<string, Defined>()
-  type BossJob = { data: object } & ReturnType<typeof bossSendOptions>
-  /** Each kind's sends, stored together while an insert of the kind is on its way (a burst is one statement). */
-  const inserts = new Map<string, (job: BossJob) => Promise<void>>()
-  const insertOf = (kind: string) => {
-    let insert = inserts.get(kind)
-    if (!insert) {
-      insert = coalescedCalls<BossJob, void>(async (jobs) => {
-        await boss.insert(kind, jobs)
-        return jobs.map(() => undefined)
-      })
-      inserts.set(kind, insert)
-    }
-    return insert
-  }
+  const insertOf = coalescedInsertsByKind(boss)
   let started = false
   /** Set once the app is ready (every kind declared): the start itself, or, lazily, the right to start. */
   let ready = false
