@@ -1,4 +1,5 @@
 import type { NotifPayload, OrderProgressPayload, UnreadPayload } from '#contract/events.ts'
+import type { Chat } from '#contract/schemas/chats.ts'
 import type { Notification, PushPayload } from '#contract/schemas/notifications.ts'
 import type { PushDelivery, RealtimeHub } from '#server/modules/notifications/ports.ts'
 import { addSpeciality, catalogue, send, user, type Caller } from './specialists.ts'
@@ -92,4 +93,16 @@ export async function act(
     throw new Error(`${action} answered ${response.statusCode}: ${response.body}`)
   await t.app.services.events.settled()
   return response
+}
+
+/** A customer's order, a specialist's reply to it, and the conversation the reply opened (the customer's first). */
+export async function replyConversation(t: TestApp) {
+  const customer = await user(t, 'customer')
+  const executor = await specialist(t)
+  const order = await publish(t, customer)
+  const replied = await send(t, 'POST', `/orders/${order.id}/replies`, executor, { message: 'Сделаю' })
+  if (replied.statusCode !== 201) throw new Error(`the reply was refused: ${replied.body}`)
+  await t.app.services.events.settled()
+  const chats = await send(t, 'GET', '/chats', customer)
+  return { customer, executor, chat: chats.json<{ collection: Chat[] }>().collection[0]! }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Chat, ChatMessage } from '#contract/schemas/chats.ts'
 import { createChatMessagesQueries } from '#server/modules/chats/messages-queries.ts'
-import { publish, specialist } from '#tests/helpers/notifications.ts'
-import { send, user, type Caller } from '#tests/helpers/specialists.ts'
+import { publish, replyConversation, specialist } from '#tests/helpers/notifications.ts'
+import { send, type Caller } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 /**
@@ -12,17 +12,7 @@ import { useTestApp } from '#tests/helpers/test-app.ts'
  */
 const t = useTestApp({ catalogue: true, config: { CHAT_MESSAGES_PER_MINUTE: 30 } })
 
-async function conversation() {
-  const customer = await user(t, 'customer')
-  const executor = await specialist(t)
-  const order = await publish(t, customer)
-  expect(
-    (await send(t, 'POST', `/orders/${order.id}/replies`, executor, { message: 'Сделаю' })).statusCode,
-  ).toBe(201)
-  await t.app.services.events.settled()
-  const chats = await send(t, 'GET', '/chats', customer)
-  return { customer, executor, chat: chats.json<{ collection: Chat[] }>().collection[0]! }
-}
+const conversation = () => replyConversation(t)
 
 const message = (chatId: number, caller: Caller, clientId: string, text: string) =>
   send(t, 'POST', `/chats/${chatId}/messages`, caller, { client_id: clientId, text })

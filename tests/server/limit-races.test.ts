@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { Chat } from '#contract/schemas/chats.ts'
 import { endpoints } from '#contract/endpoints.ts'
 import {
   lastCode,
@@ -12,8 +11,8 @@ import {
   verifiedRequiredId,
   verifyCode,
 } from '#tests/helpers/auth-flows.ts'
-import { publish, specialist } from '#tests/helpers/notifications.ts'
-import { send, user } from '#tests/helpers/specialists.ts'
+import { replyConversation } from '#tests/helpers/notifications.ts'
+import { send } from '#tests/helpers/specialists.ts'
 import { useTestApp } from '#tests/helpers/test-app.ts'
 
 /**
@@ -169,15 +168,7 @@ describe('logins under a burst of wrong passwords', () => {
 
 describe('the chat per-minute limit under a burst', () => {
   it('stores exactly the limit of a burst of sixty messages and refuses the rest', async () => {
-    const customer = await user(t, 'customer')
-    const executor = await specialist(t)
-    const order = await publish(t, customer)
-    expect(
-      (await send(t, 'POST', `/orders/${order.id}/replies`, executor, { message: 'Сделаю' })).statusCode,
-    ).toBe(201)
-    await t.app.services.events.settled()
-    const chats = await send(t, 'GET', '/chats', customer)
-    const chat = chats.json<{ collection: Chat[] }>().collection[0]!
+    const { customer, chat } = await replyConversation(t)
 
     const answers = codesOf(
       await Promise.all(
