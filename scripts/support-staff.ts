@@ -110,9 +110,10 @@ export async function runStaffRole(
  * Subscribes to the servers' channel and answers once it is listening: only then can the servers' answers (that
  * they handled the change) reach the command. Refuses, before anything changes, when Redis does not answer.
  */
-export async function reachServers(redisUrl: string, waitMs = REDIS_WAIT_MS) {
+export async function reachServers(redis: { url: string; keyPrefix: string }, waitMs = REDIS_WAIT_MS) {
   const said = new Set<string>()
-  const broadcast = createRedisBroadcast<SessionInvalidation>(redisUrl, SESSION_CACHE_CHANNEL, {
+  const channel = `${redis.keyPrefix}${SESSION_CACHE_CHANNEL}`
+  const broadcast = createRedisBroadcast<SessionInvalidation>(redis.url, channel, {
     // Once each: ioredis reports every retry. The details are connection errors; the message says enough here.
     warn: (_details, message) => {
       if (!said.has(message)) console.error(message)
@@ -138,12 +139,13 @@ export async function reachServers(redisUrl: string, waitMs = REDIS_WAIT_MS) {
 
 /** The command's process: `role` is the staff role it gives and takes. */
 export async function main(role: StaffRole) {
-  // Only the database's variables and Redis: the command must run with the server's environment or none, and the
+  // Only the database's variables and Redis's: the command must run with the server's environment or none, and the
   // rest (JWT_SECRET in production, SMS and push keys) is not its business.
   const config = loadConfig({
     DATA_DIR: process.env.DATA_DIR,
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
+    REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX,
   })
   const args = process.argv.slice(2)
   const changes = args[0] === 'add' || args[0] === 'remove'
@@ -151,7 +153,8 @@ export async function main(role: StaffRole) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
   try {
     // Without Redis there is no way to reach running servers: they see the change as docs/operations.md says.
-    if (config.REDIS_URL && changes) servers = await reachServers(config.REDIS_URL)
+    if (config.REDIS_URL && changes)
+      servers = await reachServers({ url: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX })
     // No migration here: the schema is the running server's business, and an older server must not find a newer
     // one under it. A database the server never started on fails with "relation users does not exist".
     console.log(await runStaffRole(database.db, role, args, servers))

@@ -236,6 +236,7 @@ async function registerInfrastructure(
   await app.register(securityPlugin, {
     requestsPerMinute: config.RATE_LIMIT_PER_MINUTE,
     redisUrl: config.REDIS_URL,
+    redisKeyPrefix: config.REDIS_KEY_PREFIX,
     mapStyleUrl: config.MAP_STYLE_URL,
   })
   await app.register(apiDocsPlugin)
@@ -294,7 +295,9 @@ function baseContext(app: FastifyInstance, { config, database, clock = systemClo
     events,
     // What a process keeps in memory is dropped in every process through Redis, when there is one.
     broadcastOn: <T>(channel: string) =>
-      config.REDIS_URL ? createRedisBroadcast<T>(config.REDIS_URL, channel, app.log) : undefined,
+      config.REDIS_URL
+        ? createRedisBroadcast<T>(config.REDIS_URL, `${config.REDIS_KEY_PREFIX}${channel}`, app.log)
+        : undefined,
     metrics,
     jobs: createJobQueue(database.jobsTarget, {
       log: app.log,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { isIP } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -127,6 +128,14 @@ const EnvEntries = v.object({
   BACKUP_DIR: v.optional(v.pipe(v.string(), v.nonEmpty())),
   DATABASE_URL: v.optional(url(['postgres:', 'postgresql:'])),
   REDIS_URL: v.optional(url(['redis:', 'rediss:'])),
+  /**
+   * Begins every key, stream and channel this deployment uses in Redis, so that two deployments on one Redis (a
+   * staging and a production, or the tests' apps) share no request budget, socket event or cache message.
+   */
+  REDIS_KEY_PREFIX: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w.:-]{1,40}$/, '1 to 40 of A-Z a-z 0-9 _ . : -')),
+    'fika:',
+  ),
   AUTH_CACHE_TTL_S: v.optional(int(0, 60), '10'),
   OPEN_LIST_CACHE_MS: v.optional(int(0, 10_000), '1000'),
   /** How many live orders (open, or awaiting a specialist) one customer may hold at once. */
@@ -512,6 +521,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** The configuration tests and benchmarks start from: in-memory friendly, quiet, deterministic. */
+/**
+ * One per test file (each runs in a process of its own): the apps a file builds hear each other through Redis, and
+ * no other file's, nor use their request budgets, when several files run at once on one Redis.
+ */
+export const TEST_REDIS_KEY_PREFIX = `fika-test-${randomBytes(6).toString('hex')}:`
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Uploads of tests go to the system's temporary folder, never into the project's ./data.
   const DATA_DIR = join(tmpdir(), 'fika-test-data')
@@ -533,6 +548,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       JOBS_START: 'first-job',
       // A fixed key: the tests' apps share DATA_DIR, and none may write a key file there for the others.
       DOCUMENTS_KEY: `1:${Buffer.alloc(32, 7).toString('base64')}`,
+      REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
     }),
     ...overrides,
   }

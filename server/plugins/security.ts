@@ -14,6 +14,7 @@ export { MAX_UPLOAD_BYTES }
 type Options = {
   requestsPerMinute: number
   redisUrl: string | undefined
+  redisKeyPrefix: string
   /** The configured map tile style (MAP_STYLE_URL): the maps fetch it, its tiles, glyphs and sprites. */
   mapStyleUrl?: string | undefined
 }
@@ -80,7 +81,7 @@ export const securityPlugin = fp<Options>(
       timeWindow: 60_000,
       // The page renderer's reads of the API inside this process are not a visitor's requests.
       allowList: (request) => isInternalRequest(request.headers),
-      ...(redis && { redis }),
+      ...(redis && { redis, nameSpace: `${options.redisKeyPrefix}rate-limit:` }),
       // While its Redis is away the budget is not counted rather than every request failing: it guards against
       // floods, and the limits that guard codes and logins are kept in the database (modules/sms, modules/auth).
       skipOnError: true,

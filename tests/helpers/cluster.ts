@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { endpoints, V1 } from '#contract/endpoints.ts'
+import { TEST_REDIS_KEY_PREFIX } from '#server/config.ts'
 import { findHaproxy, startCluster, type Cluster } from '../../scripts/cluster.ts'
 import { registrationBody, nextPhone } from './auth-flows.ts'
 import { createEmptyDatabase } from './database.ts'
@@ -45,6 +46,8 @@ export async function startTestCluster(env: Record<string, string> = {}): Promis
         SEED_DEMO_ORDERS: 'false',
         // The load is all from this machine: the per-address budget is not what these tests measure.
         RATE_LIMIT_PER_MINUTE: '1000000',
+        // Its own budget, sockets and caches on Redis: other test files run beside it on the same one.
+        REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
         CHAT_MESSAGES_PER_MINUTE: '1000',
         OPEN_ORDERS_PER_CUSTOMER: '100000',
         ...env,

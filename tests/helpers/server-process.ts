@@ -1,12 +1,21 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { TEST_REDIS_KEY_PREFIX } from '#server/config.ts'
 
 const MAIN = join(import.meta.dirname, '../../server/main.ts')
 
-/** `node server/main.ts` as production runs it, with only the given environment (and PATH, HOME). */
+/**
+ * `node server/main.ts` as production runs it, with only the given environment (and PATH, HOME). On Redis it uses
+ * the test file's own keys, as the file's in-process apps do.
+ */
 export function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AUTH_PATH, endpoints, V1 } from '#contract/endpoints.ts'
 import { SUPPORT_TEAM_ROOM, type ChatMessageEvent, type NotifPayload } from '#contract/events.ts'
 import { buildApp } from '#server/app.ts'
-import { testConfig } from '#server/config.ts'
+import { TEST_REDIS_KEY_PREFIX, testConfig } from '#server/config.ts'
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
 import { nextPhone, registrationBody } from '#tests/helpers/auth-flows.ts'
 import { createEmptyDatabase, createTestDatabase } from '#tests/helpers/database.ts'
@@ -271,6 +271,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('sockets across processes on one Redi
           DATA_DIR: dataDir,
           DATABASE_URL: created.url,
           REDIS_URL: redisUrl!,
+          REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       })

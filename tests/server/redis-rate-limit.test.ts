@@ -36,6 +36,35 @@ describe.runIf(redisUrl)('the request budget with REDIS_URL', () => {
       await Promise.all([first.close(), second.close()])
     }
   })
+
+  it('is not shared by two deployments on one Redis, each with its own REDIS_KEY_PREFIX', async () => {
+    const deployment = (prefix: string) =>
+      buildApp({
+        config: {
+          ...testConfig({ RATE_LIMIT_PER_MINUTE: 2, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }),
+          JWT_SECRET: TEST_SECRET,
+        },
+        database: t.db,
+      })
+    const run = randomInt(1_000_000)
+    const [staging, production] = await Promise.all([
+      deployment(`staging-${run}:`),
+      deployment(`production-${run}:`),
+    ])
+    const call = (app: typeof staging) =>
+      app.inject({
+        method: 'GET',
+        url: `${endpoints.smsCheck.path}?phone=998901234567`,
+        remoteAddress: '10.0.0.9',
+      })
+    try {
+      expect([(await call(staging)).statusCode, (await call(staging)).statusCode]).toEqual([200, 200])
+      expect((await call(staging)).statusCode).toBe(429)
+      expect((await call(production)).statusCode).toBe(200)
+    } finally {
+      await Promise.all([staging.close(), production.close()])
+    }
+  })
 })
 
 // The request budget is a guard against floods, not the product: an outage of its Redis must not take every route

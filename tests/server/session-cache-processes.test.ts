@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AUTH_PATH, endpoints } from '#contract/endpoints.ts'
+import { TEST_REDIS_KEY_PREFIX } from '#server/config.ts'
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts'
 import { users } from '#server/db/schema/users.ts'
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from '#server/seed/demo-users.ts'
@@ -68,6 +69,7 @@ describe.skipIf(!serverUrl || !redisUrl)('two server processes on one PostgreSQL
     const env = {
       DATABASE_URL: url.toString(),
       REDIS_URL: redisUrl!,
+      REDIS_KEY_PREFIX: TEST_REDIS_KEY_PREFIX,
       JWT_SECRET: randomBytes(32).toString('hex'),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'error',

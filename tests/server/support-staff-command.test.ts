@@ -80,7 +80,7 @@ describe('npm run support-staff', () => {
 
   it('gives up on a Redis (REDIS_URL) that does not answer, with an error the operator can act on', async () => {
     // Nothing listens on port 1. The command asks before it changes anything, so a refusal leaves all as it was.
-    await expect(reachServers('redis://127.0.0.1:1', 300)).rejects.toThrow(
+    await expect(reachServers({ url: 'redis://127.0.0.1:1', keyPrefix: 'fika:' }, 300)).rejects.toThrow(
       'Redis (REDIS_URL) does not answer: nothing changed',
     )
   })

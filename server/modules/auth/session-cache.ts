@@ -8,7 +8,7 @@ export type SessionInvalidation = { sessions: string[] } | { user: number }
 export type SessionChange = SessionInvalidation | 'missed'
 
 /** The Redis channel on which processes (and the operators' commands) tell each other what to forget. */
-export const SESSION_CACHE_CHANNEL = 'fika:session-cache'
+export const SESSION_CACHE_CHANNEL = 'session-cache'
 
 /** A live session as the database answers it: its user and its absolute end. */
 export type LiveSession = { user: UserRow; expiresAt: Date }

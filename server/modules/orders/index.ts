@@ -13,7 +13,7 @@ import { orderRoutes } from './routes.ts'
 import { createOrdersService, type OrdersService } from './service.ts'
 import { createViewCounter, type ViewCounter } from './view-counter.ts'
 
-const OPEN_LIST_CHANNEL = 'fika:open-orders-list'
+const OPEN_LIST_CHANNEL = 'open-orders-list'
 
 export type OrdersContext = AreaContext & {
   districts: DistrictsRepository

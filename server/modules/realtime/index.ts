@@ -21,7 +21,15 @@ export const realtimeArea = fp<RealtimeContext>(
     const realtime =
       options === false
         ? noRealtime
-        : attachRealtime(app, { auth, users, clock, metrics, redisUrl: config.REDIS_URL, ...options })
+        : attachRealtime(app, {
+            auth,
+            users,
+            clock,
+            metrics,
+            redisUrl: config.REDIS_URL,
+            redisStreamName: `${config.REDIS_KEY_PREFIX}socket.io`,
+            ...options,
+          })
     app.decorate('realtime', realtime)
   },
   { name: 'realtime-area' },

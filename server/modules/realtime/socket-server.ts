@@ -43,7 +43,7 @@ export type RealtimeHooks = {
 }
 
 export type RealtimeOptions = {
-  /** The Redis stream the processes share (with REDIS_URL); a test gives its run its own. */
+  /** The Redis stream the processes share (with REDIS_URL); unset, REDIS_KEY_PREFIX + `socket.io`. */
   redisStreamName?: string
 }
 

@@ -2,7 +2,7 @@ import type { Broadcast } from '#server/adapters/broadcast/broadcast.ts'
 import type { DomainEvents } from '#server/lib/domain-events.ts'
 
 /** The Redis channel on which a process tells the others that a moderator changed the content. */
-export const CONTENT_CHANGED_CHANNEL = 'content:changed'
+export const CONTENT_CHANGED_CHANNEL = 'content-changed'
 
 type ContentChanged = { type: 'content.changed' }
 
