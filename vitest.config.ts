@@ -41,8 +41,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/product-template.ts'],
           // One built server and one browser per file; files run one after another so they do not fight for 2 cores.
           fileParallelism: false,
-          // A page waits on chunks and catalogs loaded on demand while the server and component tests share the
-          // two cores: a poll gets as long as a person would wait, not vitest's default second.
+          // A page waits on chunks and catalogs loaded on demand, and its server shares two cores with Chromium: a
+          // poll gets as long as a person would wait, not vitest's default second.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           testTimeout: 90_000,
           hookTimeout: 120_000,

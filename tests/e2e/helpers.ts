@@ -91,15 +91,30 @@ export async function openPhone(browser: Browser, options: { context?: BrowserCo
       problems.push(`console error: ${message.text()}`)
     }
   })
+  // Only for the message of a page that did not start: where a test cuts the network, requests fail by design.
+  const failedRequests: string[] = []
+  page.on('requestfailed', (request) =>
+    failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? 'failed'}`),
+  )
   // A page the server drew is shown before the app is loaded (src/boot.ts) and does not answer until the app has
   // taken it over: a navigation returns once it has, as a person waits for a page to respond.
   const started = async <T>(navigation: Promise<T>) => {
     const response = await navigation
-    await page.waitForFunction(
-      () =>
-        !document.querySelector('#root[data-rendered]') ||
-        document.documentElement.hasAttribute('data-started'),
-    )
+    await page
+      .waitForFunction(
+        () =>
+          !document.querySelector('#root[data-rendered]') ||
+          document.documentElement.hasAttribute('data-started'),
+      )
+      .catch((error: Error) => {
+        // What the page said is why it did not start; the timeout alone says nothing.
+        throw new Error(
+          `${page.url()} did not start: ${error.message}\n${[...problems, ...failedRequests].join('\n')}`,
+          {
+            cause: error,
+          },
+        )
+      })
     return response
   }
   const goto = page.goto.bind(page)

@@ -13,6 +13,7 @@ import {
 import { photoRefusal } from '#src/features/error-words/error-messages.ts'
 import { compressImage } from '#src/lib/image-compression.ts'
 import { uploadFile } from '#src/lib/upload-file.ts'
+import { useFocusAfterCommit } from '#src/lib/use-focus-after-commit.ts'
 import { withUserText } from '#src/lib/user-text.tsx'
 import { editorApi, type ItemKind } from './api.ts'
 import type { Item } from './components/item-form.tsx'
@@ -37,6 +38,7 @@ export function useItems(kind: ItemKind, userId: number, limitBytes: number) {
   const [editing, setEditing] = useState<number | null>(null)
   const [savedId, setSavedId] = useState<number | null>(null)
   const listRef = useRef<HTMLOListElement>(null)
+  const focusAfterCommit = useFocusAfterCommit(listRef)
 
   useEffect(() => {
     editorApi
@@ -66,11 +68,7 @@ export function useItems(kind: ItemKind, userId: number, limitBytes: number) {
     if (saved) replace(item)
     setEditing(null)
     setSavedId(saved ? item.id : null)
-    requestAnimationFrame(() =>
-      listRef.current
-        ?.querySelector<HTMLElement>(saved ? `[data-saved="${item.id}"]` : `[data-edit="${item.id}"]`)
-        ?.focus(),
-    )
+    focusAfterCommit(saved ? `[data-saved="${item.id}"]` : `[data-edit="${item.id}"]`)
   }
 
   const move = (index: number, by: -1 | 1) =>

@@ -4,6 +4,7 @@ import type { Profile } from '#contract/schemas/profile.ts'
 import type { CalendarEvent } from '#contract/schemas/specialists.ts'
 import { formatDateTime } from '#src/lib/format.ts'
 import { tashkentDay } from '#src/lib/tashkent-time.ts'
+import { useFocusAfterCommit } from '#src/lib/use-focus-after-commit.ts'
 import { PlanLock } from '#src/features/plan-lock/plan-lock.tsx'
 import { userText, withUserText } from '#src/lib/user-text.tsx'
 import { editorApi } from '../api.ts'
@@ -27,6 +28,7 @@ export function CalendarSection({ profile }: { profile: Profile }) {
   const [editing, setEditing] = useState<number | null>(null)
   const [savedId, setSavedId] = useState<number | null>(null)
   const listRef = useRef<HTMLUListElement>(null)
+  const focusAfterCommit = useFocusAfterCommit(listRef)
   // Without a plan the busy time already marked stays listed (and customers still see it); it cannot be changed.
   const locked = usePlan().locked('calendar')
 
@@ -45,11 +47,7 @@ export function CalendarSection({ profile }: { profile: Profile }) {
       )
     setEditing(null)
     setSavedId(event ? eventId : null)
-    requestAnimationFrame(() =>
-      listRef.current
-        ?.querySelector<HTMLElement>(event ? `[data-saved="${eventId}"]` : `[data-edit="${eventId}"]`)
-        ?.focus(),
-    )
+    focusAfterCommit(event ? `[data-saved="${eventId}"]` : `[data-edit="${eventId}"]`)
   }
 
   return (
