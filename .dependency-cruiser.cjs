@@ -107,6 +107,13 @@ module.exports = {
       'The web app and the service worker share code with the server only through contract/.',
     ),
     forbid(
+      'web-area-endpoints',
+      { path: '^(src|service-worker)/' },
+      { path: '^contract/endpoints[.]ts$' },
+      'contract/endpoints.ts gathers every area’s endpoints, and with them every area’s schemas: a screen that ' +
+        'imports it loads the moderators’ and the wallet’s too. Import the area’s own record (order-endpoints.ts…).',
+    ),
+    forbid(
       'service-worker-only-contract',
       { path: '^service-worker/' },
       { path: '^src/' },

@@ -17,8 +17,9 @@ import { workdayEndpoints } from './workday-endpoints.ts'
 export * from './endpoint.ts'
 
 /**
- * Every HTTP call of the product; nothing else builds URLs. The server and lazily loaded screens use this record;
- * code of the first screen imports `coreEndpoints` (and `./endpoint.ts`) so the order schemas stay out of it.
+ * Every HTTP call of the product; nothing else builds URLs. The server and the tests use this record; the web app
+ * imports each area's own (`orderEndpoints`, `coreEndpoints`…), so a screen loads only its area's schemas
+ * (.dependency-cruiser.cjs: web-area-endpoints).
  */
 export const endpoints = {
   ...coreEndpoints,

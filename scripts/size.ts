@@ -6,11 +6,17 @@
  * the parts no first tap needs left the first load; 108 once the router's scroll restoration and the client did).
  */
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
+import { AUTH_PATH, V1 } from '../contract/endpoint.ts'
+import { TELEGRAM_SECRET_HEADER, TELEGRAM_WEBHOOK_PATH } from '../contract/telegram-endpoints.ts'
+import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed/demo-users.ts'
+import { DEV_BOT_TOKEN } from '../server/modules/telegram/dev-bot-token.ts'
+import { signInitData } from '../server/modules/telegram/init-data.ts'
 import { freePort } from '../tests/helpers/free-port.ts'
 import { findChromium } from './find-chromium.ts'
 
@@ -18,8 +24,17 @@ const JS_BUDGET_BYTES = 110 * 1024
 // A free port, so two checkouts measuring at once never read each other's build.
 const PORT = await freePort()
 const dataDir = await mkdtemp(join(tmpdir(), 'fika-size-'))
+// The bot's updates are posted to the webhook as Telegram would, to link the demo specialist (linkedLaunch below).
+const webhookSecret = randomBytes(24).toString('hex')
 const server = spawn(process.execPath, ['server/main.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TELEGRAM_WEBHOOK_SECRET: webhookSecret,
+  },
   stdio: 'inherit',
 })
 const url = `http://localhost:${PORT}/`
@@ -41,8 +56,11 @@ try {
   })
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
   type Loaded = { url: string; kind: 'js' | 'css'; raw: number; gzip: number }
-  /** The JavaScript and CSS a first visit to `address` fetches until the network is quiet. */
-  async function firstLoad(address: string): Promise<Loaded[]> {
+  /**
+   * The JavaScript and CSS a first visit to `address` fetches until the network is quiet (and, with `landsOn`, quiet
+   * again on the page the app goes to by itself).
+   */
+  async function firstLoad(address: string, landsOn?: RegExp): Promise<Loaded[]> {
     // A first visit: no cache, no service worker yet, a phone-sized screen.
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -58,6 +76,10 @@ try {
       loaded.push({ url: path, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })
     })
     await page.goto(address, { waitUntil: 'networkidle' })
+    if (landsOn) {
+      await page.waitForURL(landsOn)
+      await page.waitForLoadState('networkidle')
+    }
     await context.close()
     return loaded
   }
@@ -95,6 +117,17 @@ try {
   console.log(
     `\nJavaScript loaded by a Mini App launch before any interaction: ${kb(total(miniApp, 'js'))} gzip (budget ${kb(JS_BUDGET_BYTES)}${over})`,
   )
+
+  // The launch of a linked specialist: signed launch data, the login, and the orders it lands on.
+  const linked = await firstLoad(
+    `${url}#tgWebAppData=${encodeURIComponent(await linkedLaunchData())}`,
+    /\/orders$/,
+  )
+  console.log('')
+  list(linked)
+  console.log(
+    `\nJavaScript loaded by a linked specialist's Mini App launch, landed on /orders: ${kb(total(linked, 'js'))} gzip`,
+  )
   await browser.close()
 
   // The map's chunks load only with a map screen; `/` must not load them (tests/e2e/orders-list.test.ts).
@@ -117,4 +150,46 @@ try {
   server.kill('SIGTERM')
   if (running) await exited
   await rm(dataDir, { recursive: true, force: true })
+}
+
+/**
+ * Telegram launch data signed for the demo specialist, once the bot has linked them: "Connect Telegram"'s link,
+ * then `/start <token>` posted to the webhook as Telegram posts it (the bot's update is a job, so it is waited for).
+ */
+async function linkedLaunchData() {
+  const specialist = DEMO_USERS.find((user) => user.type === 'executor')!
+  const login = await fetch(new URL(`${AUTH_PATH}/login`, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: specialist.phone, password: DEMO_PASSWORD, type: 'executor' }),
+  })
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` }
+  const linkAnswer = await fetch(new URL(`${V1}/profile/telegram/link`, url), { method: 'POST', headers })
+  const { link } = (await linkAnswer.json()) as { link: string }
+  const telegramId = 515_151
+  await fetch(new URL(TELEGRAM_WEBHOOK_PATH, url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TELEGRAM_SECRET_HEADER]: webhookSecret },
+    body: JSON.stringify({
+      update_id: telegramId,
+      message: {
+        text: `/start ${new URL(link).searchParams.get('start')}`,
+        chat: { id: telegramId, type: 'private' },
+        from: { id: telegramId, language_code: 'ru' },
+      },
+    }),
+  })
+  for (let tries = 0; ; tries++) {
+    const profile = (await (await fetch(new URL(`${V1}/profile`, url), { headers })).json()) as {
+      telegram_id: string | null
+    }
+    if (profile.telegram_id) break
+    if (tries > 100) throw new Error('the bot did not link the demo specialist')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return signInitData(DEV_BOT_TOKEN, {
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+    user: JSON.stringify({ id: telegramId, first_name: 'Dilshod', language_code: 'ru' }),
+  })
 }

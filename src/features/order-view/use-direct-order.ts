@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as v from 'valibot'
-import { endpoints } from '#contract/endpoints.ts'
+import { orderEndpoints } from '#contract/order-endpoints.ts'
 import {
   ADDRESS_MAX,
   AREA_MAX,
@@ -130,7 +130,7 @@ export function useDirectOrder(executorId: number) {
     try {
       const delivery = await sendOrQueue<Order>({
         kind: 'publish-order',
-        endpoint: endpoints.publishOrder,
+        endpoint: orderEndpoints.publishOrder,
         body: toBody(values, executorId),
         idempotencyKey,
       })

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { endpoints } from '#contract/endpoints.ts'
+import { orderEndpoints } from '#contract/order-endpoints.ts'
 import type { Order, OrderBodyInput } from '#contract/schemas/orders.ts'
 import { ApiError } from '#src/lib/api-client.ts'
 import { onOutboxDelivered, sendOrQueue } from '#src/lib/outbox.ts'
@@ -52,7 +52,7 @@ export function usePublish({ draft, body, onChange, flush, remove, onRefused }: 
         const photos = latest.current.photos
         for (const [index, photo] of photos.entries()) {
           setPhase({ name: 'uploading', photo: index + 1, of: photos.length, fraction: 0 })
-          await uploadFile(endpoints.orderPhotos.path, { id: order.id }, photo, (fraction) =>
+          await uploadFile(orderEndpoints.orderPhotos.path, { id: order.id }, photo, (fraction) =>
             setPhase({ name: 'uploading', photo: index + 1, of: photos.length, fraction }),
           )
           // An uploaded photo leaves the draft, so a retry after a failure does not send it twice.
@@ -81,7 +81,7 @@ export function usePublish({ draft, body, onChange, flush, remove, onRefused }: 
       }
       const delivery = await sendOrQueue<Order>({
         kind: 'publish-order',
-        endpoint: endpoints.publishOrder,
+        endpoint: orderEndpoints.publishOrder,
         body: payload,
         idempotencyKey: latest.current.id,
       })

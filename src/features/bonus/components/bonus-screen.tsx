@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
-import { endpoints } from '#contract/endpoints.ts'
+import { walletEndpoints } from '#contract/wallet-endpoints.ts'
 import type { Bonus } from '#contract/schemas/wallet.ts'
 import { PagedListStates } from '#src/components/paged-list.tsx'
 import { ScreenLayout } from '#src/components/screen-layout.tsx'
@@ -19,7 +19,7 @@ export const COPIED_FOR_MS = 1000
  */
 export function BonusScreen() {
   const { t } = useLingui()
-  const loaded = useLoaded(() => api.call(endpoints.walletBonus))
+  const loaded = useLoaded(() => api.call(walletEndpoints.walletBonus))
   return (
     <ScreenLayout title={t`Bonuses`} lead={t`Invite specialists and get days of your plan for free.`}>
       <PagedListStates

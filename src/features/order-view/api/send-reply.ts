@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import { endpoints } from '#contract/endpoints.ts'
+import { orderEndpoints } from '#contract/order-endpoints.ts'
 import type { ReplySchema } from '#contract/schemas/orders.ts'
 import { onOutboxDelivered, pendingOutbox, sendOrQueue, type Delivery } from '#src/lib/outbox.ts'
 
@@ -14,7 +14,7 @@ export const sendReply = (
 ): Promise<Delivery<Reply>> =>
   sendOrQueue<Reply>({
     kind: 'reply',
-    endpoint: endpoints.reply,
+    endpoint: orderEndpoints.reply,
     params: { id: orderId },
     body: { message },
     idempotencyKey,

@@ -1,4 +1,4 @@
-import { endpoints } from '#contract/endpoints.ts'
+import { workdayEndpoints } from '#contract/workday-endpoints.ts'
 import { JOBS_PER_PAGE_MAX, type Job } from '#contract/schemas/workday.ts'
 import type { ProgressResponse, ProgressStep } from '#contract/schemas/progress.ts'
 import { api } from '#src/lib/api.ts'
@@ -13,7 +13,7 @@ async function allJobs(window: { from: string; to: string }): Promise<Job[]> {
   const jobs: Job[] = []
   let cursor: string | undefined
   do {
-    const page = await api.call(endpoints.executorJobs, {
+    const page = await api.call(workdayEndpoints.executorJobs, {
       query: { ...window, perPage: String(JOBS_PER_PAGE_MAX), ...(cursor ? { cursor } : {}) },
     })
     jobs.push(...page.collection)
@@ -49,7 +49,7 @@ export const workdayApi = {
   step(orderId: number, step: ProgressStep, etaMinutes: number | null, key: string, tappedAt: Date) {
     return sendOrQueue<ProgressResponse>({
       kind: 'progress',
-      endpoint: endpoints.orderProgress,
+      endpoint: workdayEndpoints.orderProgress,
       params: { id: orderId },
       body: {
         step,
