@@ -13,11 +13,11 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { AUTH_PATH, V1 } from '../contract/endpoint.ts'
-import { TELEGRAM_SECRET_HEADER, TELEGRAM_WEBHOOK_PATH } from '../contract/telegram-endpoints.ts'
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/seed/demo-users.ts'
 import { DEV_BOT_TOKEN } from '../server/modules/telegram/dev-bot-token.ts'
 import { signInitData } from '../server/modules/telegram/init-data.ts'
 import { freePort } from '../tests/helpers/free-port.ts'
+import { postStartFromLink } from '../tests/helpers/telegram-start.ts'
 import { findChromium } from './find-chromium.ts'
 
 const JS_BUDGET_BYTES = 110 * 1024
@@ -167,18 +167,7 @@ async function linkedLaunchData() {
   const linkAnswer = await fetch(new URL(`${V1}/profile/telegram/link`, url), { method: 'POST', headers })
   const { link } = (await linkAnswer.json()) as { link: string }
   const telegramId = 515_151
-  await fetch(new URL(TELEGRAM_WEBHOOK_PATH, url), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [TELEGRAM_SECRET_HEADER]: webhookSecret },
-    body: JSON.stringify({
-      update_id: telegramId,
-      message: {
-        text: `/start ${new URL(link).searchParams.get('start')}`,
-        chat: { id: telegramId, type: 'private' },
-        from: { id: telegramId, language_code: 'ru' },
-      },
-    }),
-  })
+  await postStartFromLink(url, webhookSecret, link, telegramId)
   for (let tries = 0; ; tries++) {
     const profile = (await (await fetch(new URL(`${V1}/profile`, url), { headers })).json()) as {
       telegram_id: string | null

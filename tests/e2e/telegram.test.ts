@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { TELEGRAM_SECRET_HEADER, TELEGRAM_WEBHOOK_PATH } from '#contract/telegram-endpoints.ts'
 import { DEV_BOT_TOKEN } from '#server/modules/telegram/dev-bot-token.ts'
 import { signInitData } from '#tests/helpers/fake-telegram.ts'
+import { postStartFromLink } from '#tests/helpers/telegram-start.ts'
 import {
   apiLogin,
   DEMO_CUSTOMER,
@@ -18,19 +18,7 @@ const V1 = '/api/fika/freelancer/v1.0.1'
 
 /** What the bot does with a "Connect Telegram" link opened by the Telegram user `telegramId`: `/start <token>`. */
 async function startFromLink(link: string, telegramId: number) {
-  const posted = await fetch(`${product.url}${TELEGRAM_WEBHOOK_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [TELEGRAM_SECRET_HEADER]: SECRET },
-    body: JSON.stringify({
-      update_id: telegramId,
-      message: {
-        text: `/start ${new URL(link).searchParams.get('start')}`,
-        chat: { id: telegramId, type: 'private' },
-        from: { id: telegramId, language_code: 'ru' },
-      },
-    }),
-  })
-  expect(posted.status).toBe(200)
+  expect((await postStartFromLink(product.url, SECRET, link, telegramId)).status).toBe(200)
 }
 
 /** Links the demo specialist to a Telegram user as the bot would: the settings' link, then `/start <token>`. */
