@@ -520,13 +520,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   throw new ConfigError(problems)
 }
 
-/** The configuration tests and benchmarks start from: in-memory friendly, quiet, deterministic. */
 /**
  * One per test file (each runs in a process of its own): the apps a file builds hear each other through Redis, and
  * no other file's, nor use their request budgets, when several files run at once on one Redis.
  */
 export const TEST_REDIS_KEY_PREFIX = `fika-test-${randomBytes(6).toString('hex')}:`
 
+/** The configuration tests and benchmarks start from: in-memory friendly, quiet, deterministic. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Uploads of tests go to the system's temporary folder, never into the project's ./data.
   const DATA_DIR = join(tmpdir(), 'fika-test-data')
